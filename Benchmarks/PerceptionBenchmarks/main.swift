@@ -1,0 +1,1 @@
+print("perception-bench: not yet")

@@ -1,0 +1,127 @@
+//===----------------------------------------------------------------------===//
+//
+// The observer table: who observes which properties of one registrar.
+//
+// A registrar (perception_registrar, embedded in the object that Swift's
+// PerceptionRegistrar points to) costs three zero words until somebody
+// observes it. The first registration allocates its table.
+//
+// Observers are opaque pointers. The table owns one reference to each
+// registered observer: the caller hands one over with
+// perception_table_register and gets it back from perception_table_cancel or
+// perception_registrar_destroy. Observers are only ever called by the Swift
+// layer, after the lock is released: perception_registrar_collect copies them
+// out, retained, under the lock. So a callback may register, cancel, or
+// mutate any registrar, this one included.
+//
+// A table outlives its registrar while observers still hold it (they keep a
+// reference to cancel their registrations later). When the registrar goes
+// away, perception_registrar_destroy empties the table and marks it dead;
+// cancelling on a dead table is a no-op and registering on one fails.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PERCEPTION_OBSERVER_TABLE_H
+#define PERCEPTION_OBSERVER_TABLE_H
+
+#include "perception_platform.h"
+
+#include <stdatomic.h>
+
+/// The events an observer can register for, as bits.
+enum {
+  PERCEPTION_EVENT_WILL_SET = 1u << 0,
+  PERCEPTION_EVENT_DID_SET = 1u << 1,
+  PERCEPTION_EVENT_DEINIT = 1u << 2,
+};
+
+/// Names one registration in one table. Tokens are never reused within a
+/// table, so cancelling a stale token is a harmless no-op. 0 names nothing.
+typedef uint64_t perception_token;
+
+typedef struct perception_observer_table perception_observer_table;
+
+/// The per-registrar state. All zero (perception_registrar_init) means
+/// "nobody observes this registrar".
+///
+/// The filters are 64-bit Bloom filters of the properties that have willSet
+/// and didSet observers, written under the table's lock and read without
+/// it, so a write to a property that nobody observes never takes the lock.
+typedef struct perception_registrar {
+  _Atomic(perception_observer_table *) table;
+  _Atomic(uint64_t) will_set_filter;
+  _Atomic(uint64_t) did_set_filter;
+} perception_registrar;
+
+/// A growable array of observers handed back to the caller, with room for a
+/// few inline so the common case allocates nothing.
+#define PERCEPTION_OBSERVER_BATCH_INLINE_CAPACITY 8
+
+typedef struct perception_observer_batch {
+  void **observers;
+  size_t count;
+  size_t capacity;
+  void *inline_observers[PERCEPTION_OBSERVER_BATCH_INLINE_CAPACITY];
+} perception_observer_batch;
+
+void perception_observer_batch_init(perception_observer_batch *batch);
+
+/// Frees the batch's heap storage. It does not release the observers.
+void perception_observer_batch_destroy(perception_observer_batch *batch);
+
+/// The filter bit of a property.
+static inline uint64_t perception_property_filter_bit(const void *property) {
+  uintptr_t bits = (uintptr_t)property;
+  return (uint64_t)1 << (((bits >> 4) ^ (bits >> 10)) & 63);
+}
+
+static inline void perception_registrar_init(perception_registrar *registrar) {
+  atomic_init(&registrar->table, NULL);
+  atomic_init(&registrar->will_set_filter, 0);
+  atomic_init(&registrar->did_set_filter, 0);
+}
+
+/// The filter for one event, PERCEPTION_EVENT_WILL_SET or _DID_SET. 0 means
+/// no observer for that event; otherwise test a property's bit. No lock.
+static inline uint64_t perception_registrar_filter(perception_registrar *registrar, uint32_t event) {
+  // Relaxed is enough: the observers themselves are only read under the
+  // lock, and a write racing a registration on another thread may go either
+  // way, as with native Observation.
+  return atomic_load_explicit(
+      event == PERCEPTION_EVENT_DID_SET ? &registrar->did_set_filter : &registrar->will_set_filter,
+      memory_order_relaxed);
+}
+
+/// The registrar's table, created on first use. The registrar's own reference
+/// keeps it alive; take another with perception_table_retain to keep it past
+/// the registrar.
+perception_observer_table *perception_registrar_table(perception_registrar *registrar);
+
+/// Appends to `out` every observer registered for `event` on `property`,
+/// each passed to `retain` while the lock is held. Returns how many it added.
+size_t perception_registrar_collect(perception_registrar *registrar, const void *property,
+                                    uint32_t event, void (*retain)(void *observer),
+                                    perception_observer_batch *out);
+
+/// The registrar is going away: moves every registered observer into `out`
+/// (their references now belong to the caller; an observer is listed once per
+/// registration it had), marks the table dead and drops the registrar's
+/// reference to it. `registrar` is zero again afterwards.
+void perception_registrar_destroy(perception_registrar *registrar, perception_observer_batch *out);
+
+void perception_table_retain(perception_observer_table *table);
+void perception_table_release(perception_observer_table *table);
+
+/// Registers `observer` for `events` on `properties[0..<count]`, taking over
+/// one reference to it. Returns its token, or 0 if the table is dead, in
+/// which case the reference stays with the caller.
+perception_token perception_table_register(perception_observer_table *table,
+                                           const void *const *properties, size_t count,
+                                           uint32_t events, void *observer);
+
+/// Removes a registration and returns its observer, whose reference now
+/// belongs to the caller; or NULL if the token names nothing (already
+/// cancelled, or the table is dead).
+void *perception_table_cancel(perception_observer_table *table, perception_token token);
+
+#endif  // PERCEPTION_OBSERVER_TABLE_H

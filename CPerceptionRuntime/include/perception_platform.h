@@ -1,0 +1,69 @@
+//===----------------------------------------------------------------------===//
+//
+// The one place where platforms differ. Every other file tests only the
+// PERCEPTION_PLATFORM_* and PERCEPTION_THREAD_LOCAL_* macros defined here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PERCEPTION_PLATFORM_H
+#define PERCEPTION_PLATFORM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+// Exactly one of these is 1:
+//   PERCEPTION_PLATFORM_SINGLE_THREADED  no threads (WASI without threads, or
+//                                        -DPERCEPTION_SINGLE_THREADED): locks
+//                                        are no-ops.
+//   PERCEPTION_PLATFORM_DARWIN           Apple platforms: os_unfair_lock.
+//   PERCEPTION_PLATFORM_WINDOWS          Windows: SRWLOCK.
+//   PERCEPTION_PLATFORM_POSIX            Glibc, Musl, Android, the BSDs:
+//                                        pthread_mutex_t.
+#if defined(PERCEPTION_SINGLE_THREADED) || (defined(__wasi__) && !defined(_REENTRANT))
+#define PERCEPTION_PLATFORM_SINGLE_THREADED 1
+#elif defined(__APPLE__)
+#define PERCEPTION_PLATFORM_DARWIN 1
+#include <os/lock.h>
+#include <pthread.h>
+#elif defined(_WIN32)
+#define PERCEPTION_PLATFORM_WINDOWS 1
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
+#else  // Glibc, Musl and every other POSIX system.
+#define PERCEPTION_PLATFORM_POSIX 1
+#include <pthread.h>
+#endif
+
+// How the per-thread slot is stored. Exactly one of these is 1:
+//   PERCEPTION_THREAD_LOCAL_STATIC       single-threaded: a plain global.
+//   PERCEPTION_THREAD_LOCAL_PTHREAD_KEY  pthread_getspecific, where the
+//                                        compiler has no C11 _Thread_local,
+//                                        or with -DPERCEPTION_USE_PTHREAD_KEY
+//                                        (the C tests build both ways).
+//   PERCEPTION_THREAD_LOCAL_KEYWORD      C11 _Thread_local.
+#if defined(PERCEPTION_PLATFORM_SINGLE_THREADED)
+#define PERCEPTION_THREAD_LOCAL_STATIC 1
+#elif defined(PERCEPTION_USE_PTHREAD_KEY) || defined(__STDC_NO_THREADS__) && !defined(_WIN32)
+#define PERCEPTION_THREAD_LOCAL_PTHREAD_KEY 1
+#else
+#define PERCEPTION_THREAD_LOCAL_KEYWORD 1
+#endif
+
+// Marks a function that is rarely called, so the compiler keeps it out of the
+// hot path's code layout.
+#if defined(__GNUC__) || defined(__clang__)
+#define PERCEPTION_COLD __attribute__((cold, noinline))
+#define PERCEPTION_LIKELY(x) __builtin_expect(!!(x), 1)
+#define PERCEPTION_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define PERCEPTION_COLD
+#define PERCEPTION_LIKELY(x) (x)
+#define PERCEPTION_UNLIKELY(x) (x)
+#endif
+
+// Stops the process with a message that says what went wrong. Used for
+// broken invariants and failed system calls, never for ordinary input.
+PERCEPTION_COLD void perception_fatal(const char *message);
+
+#endif  // PERCEPTION_PLATFORM_H

@@ -1,0 +1,45 @@
+//===----------------------------------------------------------------------===//
+//
+// The per-thread slot: one word that every property read loads.
+//
+// The word is 0 on a thread that is in no tracking scope and no checked
+// context, so a read outside tracking is one thread-local load and one
+// branch. Otherwise it is the address of the innermost
+// perception_access_list, with the low bits free for flags
+// (PERCEPTION_SLOT_FLAG_MASK), so that later features ("am I in a checked
+// context?") are answered by the same load.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PERCEPTION_THREAD_LOCAL_H
+#define PERCEPTION_THREAD_LOCAL_H
+
+#include "perception_platform.h"
+
+/// The low bits of the slot that carry flags rather than the list's address.
+/// perception_access_list is pointer-aligned, so three bits are free.
+#define PERCEPTION_SLOT_FLAG_MASK ((uintptr_t)7)
+
+#if defined(PERCEPTION_THREAD_LOCAL_KEYWORD)
+
+extern _Thread_local uintptr_t perception_thread_slot;
+
+static inline uintptr_t perception_slot_get(void) { return perception_thread_slot; }
+static inline void perception_slot_set(uintptr_t value) { perception_thread_slot = value; }
+
+#elif defined(PERCEPTION_THREAD_LOCAL_STATIC)
+
+extern uintptr_t perception_thread_slot;
+
+static inline uintptr_t perception_slot_get(void) { return perception_thread_slot; }
+static inline void perception_slot_set(uintptr_t value) { perception_thread_slot = value; }
+
+#else  // PERCEPTION_THREAD_LOCAL_PTHREAD_KEY
+
+/// The slot through a pthread key, created once on first use.
+uintptr_t perception_slot_get(void);
+void perception_slot_set(uintptr_t value);
+
+#endif
+
+#endif  // PERCEPTION_THREAD_LOCAL_H

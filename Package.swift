@@ -1,0 +1,61 @@
+// swift-tools-version:6.0
+import CompilerPluginSupport
+import PackageDescription
+
+let package = Package(
+  name: "Perception",
+  platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6)],
+  products: [
+    .library(name: "Perception", targets: ["Perception"]),
+    .library(name: "PerceptionCore", targets: ["PerceptionCore"]),
+    .executable(name: "perception-bench", targets: ["PerceptionBenchmarks"]),
+  ],
+  targets: [
+    // The lock, the thread-local slot, the access list and the observer table, in C11.
+    .target(
+      name: "CPerceptionRuntime",
+      path: "CPerceptionRuntime"
+    ),
+    // The runtime's Swift overlay: PerceptionRegistrar and the tracking APIs.
+    .target(
+      name: "PerceptionCore",
+      dependencies: ["CPerceptionRuntime"]
+    ),
+    // What users import: PerceptionCore plus the @Perceptible macros.
+    .target(
+      name: "Perception",
+      dependencies: ["PerceptionCore", "PerceptionMacros"]
+    ),
+    // The macro expansion logic: a tokenizer, a class-declaration parser and the expansions.
+    .target(name: "PerceptionMacroExpansion"),
+    // The compiler plugin: the message loop around PerceptionMacroExpansion.
+    .macro(
+      name: "PerceptionMacros",
+      dependencies: ["PerceptionMacroExpansion"]
+    ),
+    .executableTarget(
+      name: "PerceptionBenchmarks",
+      dependencies: ["PerceptionCore"],
+      path: "Benchmarks/PerceptionBenchmarks"
+    ),
+    // The C runtime's unit tests, written in C; `swift run CPerceptionRuntimeTests` runs them.
+    .executableTarget(
+      name: "CPerceptionRuntimeTests",
+      dependencies: ["CPerceptionRuntime"],
+      path: "Tests/CPerceptionRuntimeTests"
+    ),
+    .testTarget(
+      name: "PerceptionCoreTests",
+      dependencies: ["PerceptionCore"]
+    ),
+    .testTarget(
+      name: "PerceptionMacroExpansionTests",
+      dependencies: ["PerceptionMacroExpansion"]
+    ),
+    .testTarget(
+      name: "PerceptionTests",
+      dependencies: ["Perception"]
+    ),
+  ],
+  cLanguageStandard: .c11
+)

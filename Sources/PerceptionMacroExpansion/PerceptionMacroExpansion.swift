@@ -1,0 +1,1 @@
+// The expansion logic lands with the macro issue.

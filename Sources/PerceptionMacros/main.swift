@@ -1,0 +1,1 @@
+// The compiler plugin lands with the macro issue.
