@@ -147,36 +147,11 @@ static void batch_append(perception_observer_batch *batch, void *observer) {
 
 //===--- Filter bits ------------------------------------------------------===//
 
-/// The bit number of perception_property_filter_bit(property).
-static unsigned filter_bit_number(const void *property) {
-  uint64_t bit = perception_property_filter_bit(property);
-  unsigned number = 0;
-  for (unsigned shift = 32; shift != 0; shift /= 2) {
-    if (bit >> shift != 0) {
-      bit >>= shift;
-      number += shift;
-    }
-  }
-  return number;
-}
-
-static uint64_t filter_from_counts(const uint32_t counts[64]) {
-  uint64_t filter = 0;
-  for (unsigned bit = 0; bit < 64; bit++) {
-    if (counts[bit] != 0) {
-      filter |= (uint64_t)1 << bit;
-    }
-  }
-  return filter;
-}
-
-static void publish_filters(perception_observer_table *table) {
-  if (table->registrar != NULL) {
-    atomic_store_explicit(&table->registrar->will_set_filter, filter_from_counts(table->will_set_counts),
-                          memory_order_relaxed);
-    atomic_store_explicit(&table->registrar->did_set_filter, filter_from_counts(table->did_set_counts),
-                          memory_order_relaxed);
-  }
+/// Clears, in one filter, the bits whose counts have dropped to zero.
+static void clear_filter_bits(_Atomic(uint64_t) *filter, uint64_t cleared) {
+  // Only the table's lock holder writes a filter, so load and store suffice.
+  uint64_t bits = atomic_load_explicit(filter, memory_order_relaxed);
+  atomic_store_explicit(filter, bits & ~cleared, memory_order_relaxed);
 }
 
 //===--- Registrations ----------------------------------------------------===//
@@ -533,7 +508,7 @@ perception_token perception_table_register(perception_observer_table *table,
     }
     observer_reference reference = {slot, (uint32_t)ordinal};
     registered[ordinal].position = bucket_append(bucket, reference);
-    unsigned bit = filter_bit_number(property);
+    unsigned bit = perception_property_filter_bit_number(property);
     if (events & PERCEPTION_EVENT_WILL_SET) {
       table->will_set_counts[bit]++;
       will_set_bits |= (uint64_t)1 << bit;
@@ -567,7 +542,8 @@ void *perception_table_cancel(perception_observer_table *table, perception_token
   registration *entry = &table->slots[slot];
   void *observer = entry->observer;
   registered_property *registered = properties_of(entry);
-  bool filters_changed = false;
+  uint64_t will_set_cleared = 0;
+  uint64_t did_set_cleared = 0;
   for (uint32_t ordinal = 0; ordinal < entry->property_count; ordinal++) {
     if (registered[ordinal].position == NO_POSITION) {
       continue;
@@ -578,17 +554,22 @@ void *perception_table_cancel(perception_observer_table *table, perception_token
     if (bucket->count == 0) {
       bucket_remove(table, bucket);
     }
-    unsigned bit = filter_bit_number(property);
-    if (entry->events & PERCEPTION_EVENT_WILL_SET) {
-      filters_changed |= --table->will_set_counts[bit] == 0;
+    unsigned bit = perception_property_filter_bit_number(property);
+    if ((entry->events & PERCEPTION_EVENT_WILL_SET) && --table->will_set_counts[bit] == 0) {
+      will_set_cleared |= (uint64_t)1 << bit;
     }
-    if (entry->events & PERCEPTION_EVENT_DID_SET) {
-      filters_changed |= --table->did_set_counts[bit] == 0;
+    if ((entry->events & PERCEPTION_EVENT_DID_SET) && --table->did_set_counts[bit] == 0) {
+      did_set_cleared |= (uint64_t)1 << bit;
     }
   }
   free_slot(table, slot);
-  if (filters_changed) {
-    publish_filters(table);
+  if (table->registrar != NULL) {
+    if (will_set_cleared != 0) {
+      clear_filter_bits(&table->registrar->will_set_filter, will_set_cleared);
+    }
+    if (did_set_cleared != 0) {
+      clear_filter_bits(&table->registrar->did_set_filter, did_set_cleared);
+    }
   }
   perception_lock_unlock(&table->lock);
   return observer;

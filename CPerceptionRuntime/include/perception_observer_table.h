@@ -69,10 +69,15 @@ void perception_observer_batch_init(perception_observer_batch *batch);
 /// Frees the batch's heap storage. It does not release the observers.
 void perception_observer_batch_destroy(perception_observer_batch *batch);
 
+/// The number (0 to 63) of a property's filter bit.
+static inline unsigned perception_property_filter_bit_number(const void *property) {
+  uintptr_t bits = (uintptr_t)property;
+  return (unsigned)(((bits >> 4) ^ (bits >> 10)) & 63);
+}
+
 /// The filter bit of a property.
 static inline uint64_t perception_property_filter_bit(const void *property) {
-  uintptr_t bits = (uintptr_t)property;
-  return (uint64_t)1 << (((bits >> 4) ^ (bits >> 10)) & 63);
+  return (uint64_t)1 << perception_property_filter_bit_number(property);
 }
 
 static inline void perception_registrar_init(perception_registrar *registrar) {
