@@ -17,17 +17,21 @@ struct ObserverRegistration {
   let token: perception_token
 }
 
-/// The mutable part of an observer. `registrations` is written only by the installing thread,
-/// before `Observer.arm()` publishes it with a release store.
+/// An observer's fixed part. `state` is atomic; `registrationCount` is written only by the
+/// installing thread, before `Observer.arm()` publishes it with a release store.
 struct ObserverHeader {
+  var state: perception_atomic_u32
   let callbacks: ObserverCallbacks
-  var registrations: [ObserverRegistration] = []
+  /// The registrations the tail has room for: one per registrar the scope read.
+  let registrationCapacity: Int
+  var registrationCount = 0
 }
 
 /// The registrations one tracking call made, in every registrar it read, and whether they
-/// still stand.
+/// still stand. One allocation holds the state, the callbacks and, in its tail, one
+/// registration per registrar.
 ///
-/// Its state is one atomic word in the buffer's tail:
+/// The state goes through these values:
 /// - `installing`: its registrations are being made; an event that arrives now (from another
 ///   thread) is handed to the installer, which runs it once installation ends;
 /// - `active`: events are delivered;
@@ -36,31 +40,30 @@ struct ObserverHeader {
 /// Going from `active` to `finished` is a compare-exchange, so of two threads that mutate at
 /// once exactly one fires a one-shot `onChange`, and a mutation made inside `onChange` finds
 /// the observer already finished instead of calling it again.
-final class Observer: ManagedBuffer<ObserverHeader, perception_atomic_u32> {
+final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   private enum State: UInt32 {
     case installing, fireRequested, active, finished
   }
 
-  static func make(_ callbacks: ObserverCallbacks) -> Observer {
-    let buffer = create(minimumCapacity: 1) { buffer in
-      buffer.withUnsafeMutablePointerToElements {
-        perception_atomic_u32_init($0, State.installing.rawValue)
-      }
-      return ObserverHeader(callbacks: callbacks)
+  /// An observer with room for `registrarCount` registrations.
+  static func make(_ callbacks: ObserverCallbacks, registrarCount: Int) -> Observer {
+    let buffer = create(minimumCapacity: registrarCount) { _ in
+      ObserverHeader(
+        state: perception_atomic_u32(), callbacks: callbacks, registrationCapacity: registrarCount)
     }
-    return unsafeDowncast(buffer, to: Observer.self)
+    let observer = unsafeDowncast(buffer, to: Observer.self)
+    perception_atomic_u32_init(observer.statePointer, State.installing.rawValue)
+    return observer
   }
 
   deinit {
     // Every registration has been cancelled or its registrar is gone (a table holds a
     // reference to each observer it lists), so only the table references remain to drop.
-    for registration in header.registrations {
-      perception_table_release(registration.table)
-    }
+    forEachRegistration { perception_table_release($0.table) }
   }
 
   /// The events this observer registers for, as `PERCEPTION_EVENT_*` bits.
-  var events: UInt32 {
+  private var events: UInt32 {
     switch header.callbacks {
     case .onChange:
       return UInt32(PERCEPTION_EVENT_WILL_SET)
@@ -70,7 +73,8 @@ final class Observer: ManagedBuffer<ObserverHeader, perception_atomic_u32> {
     }
   }
 
-  /// Registers for `properties` in `table`. Called only while installing.
+  /// Registers for `properties` in `table`. Called only while installing, at most once per
+  /// registrar, so at most `registrarCount` times.
   func register(in table: OpaquePointer, properties: UnsafePointer<UnsafeRawPointer?>, count: Int) {
     let reference = Unmanaged.passRetained(self).toOpaque()
     let token = perception_table_register(table, properties, count, events, reference)
@@ -80,7 +84,14 @@ final class Observer: ManagedBuffer<ObserverHeader, perception_atomic_u32> {
       return
     }
     perception_table_retain(table)
-    header.registrations.append(ObserverRegistration(table: table, token: token))
+    withUnsafeMutablePointers { header, registrations in
+      precondition(
+        header.pointee.registrationCount < header.pointee.registrationCapacity,
+        "Perception: an observer registered in more registrars than its scope counted")
+      (registrations + header.pointee.registrationCount).initialize(
+        to: ObserverRegistration(table: table, token: token))
+      header.pointee.registrationCount += 1
+    }
   }
 
   /// Ends installation: from now on events are delivered. Runs an `onChange` that another
@@ -140,24 +151,40 @@ final class Observer: ManagedBuffer<ObserverHeader, perception_atomic_u32> {
   }
 
   private func cancelRegistrations() {
-    for registration in header.registrations {
+    forEachRegistration { registration in
       if let reference = perception_table_cancel(registration.table, registration.token) {
         Unmanaged<Observer>.fromOpaque(reference).release()
       }
     }
   }
 
+  private func forEachRegistration(_ body: (ObserverRegistration) -> Void) {
+    withUnsafeMutablePointers { header, registrations in
+      for index in 0..<header.pointee.registrationCount {
+        body(registrations[index])
+      }
+    }
+  }
+
+  /// The state word. It lives in the object's header, which never moves.
+  private var statePointer: UnsafeMutablePointer<perception_atomic_u32> {
+    withUnsafeMutablePointerToHeader { header in
+      (UnsafeMutableRawPointer(header) + Self.stateOffset)
+        .assumingMemoryBound(to: perception_atomic_u32.self)
+    }
+  }
+
+  private static let stateOffset = MemoryLayout<ObserverHeader>.offset(of: \.state)!
+
   private var state: State {
-    withUnsafeMutablePointerToElements { State(rawValue: perception_atomic_u32_load_acquire($0))! }
+    State(rawValue: perception_atomic_u32_load_acquire(statePointer))!
   }
 
   private func setState(_ state: State) {
-    withUnsafeMutablePointerToElements { perception_atomic_u32_store_release($0, state.rawValue) }
+    perception_atomic_u32_store_release(statePointer, state.rawValue)
   }
 
   private func compareExchangeState(_ expected: State, _ desired: State) -> Bool {
-    withUnsafeMutablePointerToElements {
-      perception_atomic_u32_compare_exchange($0, expected.rawValue, desired.rawValue)
-    }
+    perception_atomic_u32_compare_exchange(statePointer, expected.rawValue, desired.rawValue)
   }
 }

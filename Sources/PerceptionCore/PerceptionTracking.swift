@@ -22,7 +22,7 @@ public func withPerceptionTracking<T>(
   _ apply: () -> T,
   onChange: @autoclosure () -> @Sendable () -> Void
 ) -> T {
-  TrackingScope.run(apply) { Observer.make(.onChange(onChange())) }
+  TrackingScope.run(apply) { .onChange(onChange()) }
 }
 
 /// Tracks access to properties, and calls `willSet` before each change to one of them, until
@@ -35,7 +35,7 @@ public func withPerceptionTracking<T>(
   _ apply: () -> T,
   willSet: @escaping @Sendable (PerceptionTracking) -> Void
 ) -> T {
-  TrackingScope.run(apply) { Observer.make(.events(willSet: willSet, didSet: nil)) }
+  TrackingScope.run(apply) { .events(willSet: willSet, didSet: nil) }
 }
 
 /// Tracks access to properties, and calls `didSet` after each change to one of them, until
@@ -46,7 +46,7 @@ public func withPerceptionTracking<T>(
   _ apply: () -> T,
   didSet: @escaping @Sendable (PerceptionTracking) -> Void
 ) -> T {
-  TrackingScope.run(apply) { Observer.make(.events(willSet: nil, didSet: didSet)) }
+  TrackingScope.run(apply) { .events(willSet: nil, didSet: didSet) }
 }
 
 /// Tracks access to properties, and calls `willSet` before and `didSet` after each change to
@@ -58,7 +58,7 @@ public func withPerceptionTracking<T>(
   willSet: @escaping @Sendable (PerceptionTracking) -> Void,
   didSet: @escaping @Sendable (PerceptionTracking) -> Void
 ) -> T {
-  TrackingScope.run(apply) { Observer.make(.events(willSet: willSet, didSet: didSet)) }
+  TrackingScope.run(apply) { .events(willSet: willSet, didSet: didSet) }
 }
 
 /// One tracking installed by `withPerceptionTracking(_:willSet:didSet:)` and its variants, as

@@ -12,10 +12,10 @@ enum TrackingScope {
     UnsafeMutablePointer(bitPattern: slot & ~flagMask)
   }
 
-  /// Runs `apply` in a new scope. When it returns, the reads it recorded are observed by the
-  /// observer `makeObserver` creates (if it read anything), and are added to the enclosing
-  /// scope, so that nested reads count for outer scopes too.
-  static func run<T>(_ apply: () -> T, observer makeObserver: () -> Observer) -> T {
+  /// Runs `apply` in a new scope. When it returns, the reads it recorded are observed with the
+  /// callbacks `makeCallbacks` returns (only called if `apply` read anything), and are added to
+  /// the enclosing scope, so that nested reads count for outer scopes too.
+  static func run<T>(_ apply: () -> T, callbacks makeCallbacks: () -> ObserverCallbacks) -> T {
     let enclosingSlot = perception_slot_get()
     var list = perception_access_list()
     return withUnsafeMutablePointer(to: &list) { list in
@@ -26,7 +26,9 @@ enum TrackingScope {
       perception_slot_set(enclosingSlot)
 
       if list.pointee.count != 0 {
-        install(makeObserver(), for: list)
+        let observer = Observer.make(
+          makeCallbacks(), registrarCount: list.pointee.registrar_count)
+        install(observer, for: list)
         if let enclosing {
           perception_access_list_merge(enclosing, list, releaseRegistrar)
         } else {
