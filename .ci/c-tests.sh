@@ -4,6 +4,7 @@
 # TSan. Exits non-zero if any build or run fails. Binaries go to a temp dir.
 #
 # Usage: .ci/c-tests.sh            (from anywhere; CC overrides clang)
+# Empty arrays are expanded as ${a[@]+"${a[@]}"} for bash 3.2 (macOS) under set -u.
 set -u
 
 cd "$(dirname "$0")/.." || exit 1
@@ -36,6 +37,13 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1}
 
+# A hang (say, a probe loop that never ends) fails the run instead of
+# blocking CI, where coreutils' timeout is available.
+RUN_PREFIX=()
+if command -v timeout >/dev/null 2>&1; then
+  RUN_PREFIX=(timeout "${C_TESTS_TIMEOUT:-300}")
+fi
+
 failures=()
 
 # run_configuration NAME FLAGS...
@@ -49,7 +57,7 @@ run_configuration() {
     failures+=("$name (build)")
     return
   fi
-  if "$binary"; then
+  if ${RUN_PREFIX[@]+"${RUN_PREFIX[@]}"} "$binary"; then
     echo "=== $name: ok"
   else
     echo "=== $name: RUN FAILED (exit $?)"
@@ -60,8 +68,8 @@ run_configuration() {
 run_configuration plain -O2
 run_configuration pthread-key -O2 -DPERCEPTION_USE_PTHREAD_KEY
 run_configuration asan-ubsan -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g -O1 \
-  "${SANITIZER_LINK[@]}"
-run_configuration tsan -fsanitize=thread -g -O1 "${SANITIZER_LINK[@]}" "${TSAN_LINK[@]}"
+  ${SANITIZER_LINK[@]+"${SANITIZER_LINK[@]}"}
+run_configuration tsan -fsanitize=thread -g -O1 ${SANITIZER_LINK[@]+"${SANITIZER_LINK[@]}"} ${TSAN_LINK[@]+"${TSAN_LINK[@]}"}
 
 if [ ${#failures[@]} -ne 0 ]; then
   echo "c-tests: FAILED: ${failures[*]}"
