@@ -261,6 +261,13 @@ static void test_group_small(void) {
   perception_access_list_group(&list);
   check_grouped(&list, 3);
   CHECK_EQ(perception_access_list_group_end(&list, 0), 4);
+  // A new registrar, or the last registrar's new property, keeps it grouped.
+  CHECK_EQ(perception_access_list_record(&list, REGISTRAR(3), PROPERTY(0)), PERCEPTION_ACCESS_NEW_REGISTRAR);
+  CHECK(list.grouped);
+  CHECK_EQ(perception_access_list_record(&list, REGISTRAR(3), PROPERTY(1)), PERCEPTION_ACCESS_NEW_PROPERTY);
+  CHECK(list.grouped);
+  check_grouped(&list, 4);
+  CHECK_EQ(perception_access_list_group_end(&list, 7), 9);
   perception_access_list_destroy(&list);
 }
 
