@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Runs every test of the package: the Swift tests, the C runtime's tests (plain, through the
+# pthread-key fallback, and under AddressSanitizer and ThreadSanitizer), and the Swift tests
+# again under ThreadSanitizer and AddressSanitizer.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "swift build (warnings are errors)"
+swift build --build-tests -Xswiftc -warnings-as-errors
+
+step "swift test"
+swift test --skip-build
+
+step "C runtime tests"
+swift run --skip-build CPerceptionRuntimeTests
+bash .ci/c-tests.sh
+
+step "swift test --sanitize=thread"
+swift test --sanitize=thread --scratch-path .build-tsan
+
+step "swift test --sanitize=address"
+swift test --sanitize=address --scratch-path .build-asan

@@ -1,0 +1,163 @@
+import CPerceptionRuntime
+
+/// What one tracking call asked to be told.
+enum ObserverCallbacks {
+  /// `withPerceptionTracking(_:onChange:)`: once, on the first willSet, then cancelled.
+  case onChange(@Sendable () -> Void)
+  /// The willSet/didSet variants: on every matching event, until cancelled.
+  case events(
+    willSet: (@Sendable (PerceptionTracking) -> Void)?,
+    didSet: (@Sendable (PerceptionTracking) -> Void)?
+  )
+}
+
+/// One registration of an observer in one registrar's table.
+struct ObserverRegistration {
+  let table: OpaquePointer
+  let token: perception_token
+}
+
+/// The mutable part of an observer. `registrations` is written only by the installing thread,
+/// before `Observer.arm()` publishes it with a release store.
+struct ObserverHeader {
+  let callbacks: ObserverCallbacks
+  var registrations: [ObserverRegistration] = []
+}
+
+/// The registrations one tracking call made, in every registrar it read, and whether they
+/// still stand.
+///
+/// Its state is one atomic word in the buffer's tail:
+/// - `installing`: its registrations are being made; an event that arrives now (from another
+///   thread) is handed to the installer, which runs it once installation ends;
+/// - `active`: events are delivered;
+/// - `finished`: fired (one-shot) or cancelled; events are ignored.
+///
+/// Going from `active` to `finished` is a compare-exchange, so of two threads that mutate at
+/// once exactly one fires a one-shot `onChange`, and a mutation made inside `onChange` finds
+/// the observer already finished instead of calling it again.
+final class Observer: ManagedBuffer<ObserverHeader, perception_atomic_u32> {
+  private enum State: UInt32 {
+    case installing, fireRequested, active, finished
+  }
+
+  static func make(_ callbacks: ObserverCallbacks) -> Observer {
+    let buffer = create(minimumCapacity: 1) { buffer in
+      buffer.withUnsafeMutablePointerToElements {
+        perception_atomic_u32_init($0, State.installing.rawValue)
+      }
+      return ObserverHeader(callbacks: callbacks)
+    }
+    return unsafeDowncast(buffer, to: Observer.self)
+  }
+
+  deinit {
+    // Every registration has been cancelled or its registrar is gone (a table holds a
+    // reference to each observer it lists), so only the table references remain to drop.
+    for registration in header.registrations {
+      perception_table_release(registration.table)
+    }
+  }
+
+  /// The events this observer registers for, as `PERCEPTION_EVENT_*` bits.
+  var events: UInt32 {
+    switch header.callbacks {
+    case .onChange:
+      return UInt32(PERCEPTION_EVENT_WILL_SET)
+    case .events(let willSet, let didSet):
+      return (willSet == nil ? 0 : UInt32(PERCEPTION_EVENT_WILL_SET))
+        | (didSet == nil ? 0 : UInt32(PERCEPTION_EVENT_DID_SET))
+    }
+  }
+
+  /// Registers for `properties` in `table`. Called only while installing.
+  func register(in table: OpaquePointer, properties: UnsafePointer<UnsafeRawPointer?>, count: Int) {
+    let reference = Unmanaged.passRetained(self).toOpaque()
+    let token = perception_table_register(table, properties, count, events, reference)
+    guard token != 0 else {
+      // The registrar went away; there is nothing to observe.
+      Unmanaged<Observer>.fromOpaque(reference).release()
+      return
+    }
+    perception_table_retain(table)
+    header.registrations.append(ObserverRegistration(table: table, token: token))
+  }
+
+  /// Ends installation: from now on events are delivered. Runs an `onChange` that another
+  /// thread asked for while installation was under way.
+  func arm() {
+    if compareExchangeState(.installing, .active) { return }
+    // Only a one-shot `onChange` asks while installing.
+    setState(.finished)
+    cancelRegistrations()
+    if case .onChange(let onChange) = header.callbacks {
+      onChange()
+    }
+  }
+
+  /// Delivers `event` for `keyPath`.
+  func receive(_ event: UInt32, keyPath: AnyKeyPath) {
+    switch header.callbacks {
+    case .onChange(let onChange):
+      guard claimOneShot() else { return }
+      cancelRegistrations()
+      onChange()
+    case .events(let willSet, let didSet):
+      guard state == .active else { return }
+      let tracking = PerceptionTracking(observer: self, changed: keyPath)
+      if event == UInt32(PERCEPTION_EVENT_WILL_SET) {
+        willSet?(tracking)
+      } else {
+        didSet?(tracking)
+      }
+    }
+  }
+
+  /// Cancels every registration; later events are ignored. Safe from any thread, any number of
+  /// times, and from inside a callback.
+  func cancel() {
+    guard compareExchangeState(.active, .finished) else { return }
+    cancelRegistrations()
+  }
+
+  /// Lets `perception_registrar_collect` take a reference to an observer under the lock.
+  static let retainForCollection: @convention(c) (UnsafeMutableRawPointer?) -> Void = {
+    _ = Unmanaged<Observer>.fromOpaque($0!).retain()
+  }
+
+  /// Decides which thread fires a one-shot observer: true for exactly one caller.
+  private func claimOneShot() -> Bool {
+    while true {
+      switch state {
+      case .active:
+        if compareExchangeState(.active, .finished) { return true }
+      case .installing:
+        if compareExchangeState(.installing, .fireRequested) { return false }
+      case .fireRequested, .finished:
+        return false
+      }
+    }
+  }
+
+  private func cancelRegistrations() {
+    for registration in header.registrations {
+      if let reference = perception_table_cancel(registration.table, registration.token) {
+        Unmanaged<Observer>.fromOpaque(reference).release()
+      }
+    }
+  }
+
+  private var state: State {
+    withUnsafeMutablePointerToElements { State(rawValue: perception_atomic_u32_load_acquire($0))! }
+  }
+
+  private func setState(_ state: State) {
+    withUnsafeMutablePointerToElements { perception_atomic_u32_store_release($0, state.rawValue) }
+  }
+
+  private func compareExchangeState(_ expected: State, _ desired: State) -> Bool {
+    withUnsafeMutablePointerToElements {
+      perception_atomic_u32_compare_exchange($0, expected.rawValue, desired.rawValue)
+    }
+  }
+}

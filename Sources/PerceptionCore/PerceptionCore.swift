@@ -1,1 +1,0 @@
-// Implementation lands with the runtime issue.

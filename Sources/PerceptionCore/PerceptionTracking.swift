@@ -1,0 +1,85 @@
+/// Tracks access to properties of perceptible objects, and reports changes to them.
+///
+/// The counterpart of Observation's `withObservationTracking(_:onChange:)`. Every tracked
+/// property that `apply` reads, on this thread, directly or in nested calls, is observed:
+/// the first time one of them is about to change, `onChange` runs once, on the thread making
+/// the change and before the new value is stored, and then every observation this call made is
+/// cancelled. Properties that `apply` did not read never trigger it.
+///
+/// Unlike native Observation, `onChange` runs exactly once even when several threads mutate
+/// observed properties at the same moment, and a mutation of an observed property made inside
+/// `onChange` does not call it again.
+///
+/// Tracking never keeps an observed object alive: when one is released, its observations are
+/// dropped and nothing is called.
+///
+/// - Parameters:
+///   - apply: A closure whose property reads are tracked.
+///   - onChange: The closure to call, once, when a tracked property is about to change. It is
+///     evaluated only if `apply` read something.
+/// - Returns: The value `apply` returns.
+public func withPerceptionTracking<T>(
+  _ apply: () -> T,
+  onChange: @autoclosure () -> @Sendable () -> Void
+) -> T {
+  TrackingScope.run(apply) { Observer.make(.onChange(onChange())) }
+}
+
+/// Tracks access to properties, and calls `willSet` before each change to one of them, until
+/// the tracking is cancelled.
+///
+/// The counterpart of Observation's `withObservationTracking(_:willSet:)` (SPI there). Each
+/// call of `willSet` receives a ``PerceptionTracking`` whose `changed` is the key path about
+/// to change and whose `cancel()` ends the tracking.
+public func withPerceptionTracking<T>(
+  _ apply: () -> T,
+  willSet: @escaping @Sendable (PerceptionTracking) -> Void
+) -> T {
+  TrackingScope.run(apply) { Observer.make(.events(willSet: willSet, didSet: nil)) }
+}
+
+/// Tracks access to properties, and calls `didSet` after each change to one of them, until
+/// the tracking is cancelled.
+///
+/// The counterpart of Observation's `withObservationTracking(_:didSet:)` (SPI there).
+public func withPerceptionTracking<T>(
+  _ apply: () -> T,
+  didSet: @escaping @Sendable (PerceptionTracking) -> Void
+) -> T {
+  TrackingScope.run(apply) { Observer.make(.events(willSet: nil, didSet: didSet)) }
+}
+
+/// Tracks access to properties, and calls `willSet` before and `didSet` after each change to
+/// one of them, until the tracking is cancelled.
+///
+/// The counterpart of Observation's `withObservationTracking(_:willSet:didSet:)` (SPI there).
+public func withPerceptionTracking<T>(
+  _ apply: () -> T,
+  willSet: @escaping @Sendable (PerceptionTracking) -> Void,
+  didSet: @escaping @Sendable (PerceptionTracking) -> Void
+) -> T {
+  TrackingScope.run(apply) { Observer.make(.events(willSet: willSet, didSet: didSet)) }
+}
+
+/// One tracking installed by `withPerceptionTracking(_:willSet:didSet:)` and its variants, as
+/// its callbacks see it.
+///
+/// The counterpart of Observation's `ObservationTracking`.
+public struct PerceptionTracking: @unchecked Sendable {
+  // Sendable because an observer's state is atomic, and a key path is immutable.
+  private let observer: Observer?
+
+  /// The key path of the property whose change is being reported, or nil.
+  public let changed: AnyKeyPath?
+
+  init(observer: Observer?, changed: AnyKeyPath?) {
+    self.observer = observer
+    self.changed = changed
+  }
+
+  /// Stops the tracking: its callbacks are not called again. Safe to call from any thread,
+  /// more than once, and from inside the callbacks themselves.
+  public func cancel() {
+    observer?.cancel()
+  }
+}

@@ -1,0 +1,99 @@
+import CPerceptionRuntime
+
+/// The heap object behind a `PerceptionRegistrar`: the C runtime's `perception_registrar` in
+/// the tail of one allocation.
+///
+/// Until somebody observes it, that state is three zero words and owns nothing; the first
+/// registration allocates its observer table. The object's `deinit` is the registrar going
+/// away: it hands every remaining observer back and releases it, firing nothing, as native
+/// Observation does.
+@usableFromInline
+final class RegistrarStorage: ManagedBuffer<Void, perception_registrar> {
+  @usableFromInline
+  static func make() -> RegistrarStorage {
+    let buffer = create(minimumCapacity: 1) { buffer in
+      buffer.withUnsafeMutablePointerToElements { perception_registrar_init($0) }
+    }
+    return unsafeDowncast(buffer, to: RegistrarStorage.self)
+  }
+
+  deinit {
+    withUnsafeMutablePointerToElements { registrar in
+      withObserverBatch { batch in
+        perception_registrar_destroy(registrar, batch)
+        batch.releaseObservers()
+      }
+    }
+  }
+
+  /// The filter of `event` (a `PERCEPTION_EVENT_*` bit): 0 when nobody observes that event.
+  @inlinable @inline(__always)
+  func filter(_ event: UInt32) -> UInt64 {
+    withUnsafeMutablePointerToElements { perception_registrar_filter($0, event) }
+  }
+
+  /// Calls the observers of `keyPath` for `event`. Called only when the event's filter is not
+  /// zero.
+  @usableFromInline @inline(never)
+  func notify(_ event: UInt32, keyPath: AnyKeyPath, filter: UInt64) {
+    let property = PropertyKey.of(keyPath)
+    guard filter & perception_property_filter_bit(property) != 0 else { return }
+    withUnsafeMutablePointerToElements { registrar in
+      withObserverBatch { batch in
+        perception_registrar_collect(
+          registrar, property, event, Observer.retainForCollection, batch)
+        // The lock is released here, so observers may register, cancel or mutate freely.
+        batch.forEachObserver { $0.receive(event, keyPath: keyPath) }
+        batch.releaseObservers()
+      }
+    }
+  }
+
+  /// Records, in the innermost tracking scope of this thread, that `keyPath` was read.
+  @usableFromInline @inline(never)
+  func recordAccess(slot: UInt, keyPath: AnyKeyPath) {
+    guard let list = TrackingScope.accessList(inSlot: slot) else { return }
+    let registrar = Unmanaged.passUnretained(self)
+    let result = perception_access_list_record(list, registrar.toOpaque(), PropertyKey.of(keyPath))
+    if result == PERCEPTION_ACCESS_NEW_REGISTRAR {
+      // The list owns one reference to each registrar it holds, so that a subject released
+      // inside the scope can still be observed safely when the scope ends.
+      _ = registrar.retain()
+    }
+  }
+
+  /// The observer table, created on first use.
+  func table() -> OpaquePointer {
+    withUnsafeMutablePointerToElements { perception_registrar_table($0) }
+  }
+}
+
+/// Runs `body` with an initialized `perception_observer_batch` at a stable address, and frees
+/// its storage afterwards.
+func withObserverBatch<Result>(
+  _ body: (UnsafeMutablePointer<perception_observer_batch>) -> Result
+) -> Result {
+  var batch = perception_observer_batch()
+  return withUnsafeMutablePointer(to: &batch) { batch in
+    perception_observer_batch_init(batch)
+    defer { perception_observer_batch_destroy(batch) }
+    return body(batch)
+  }
+}
+
+extension UnsafeMutablePointer<perception_observer_batch> {
+  /// Calls `body` with each observer of the batch, which holds a reference to each.
+  func forEachObserver(_ body: (Observer) -> Void) {
+    for index in 0..<pointee.count {
+      body(Unmanaged<Observer>.fromOpaque(pointee.observers[index]!).takeUnretainedValue())
+    }
+  }
+
+  /// Gives up the batch's reference to each of its observers.
+  func releaseObservers() {
+    for index in 0..<pointee.count {
+      Unmanaged<Observer>.fromOpaque(pointee.observers[index]!).release()
+    }
+    pointee.count = 0
+  }
+}

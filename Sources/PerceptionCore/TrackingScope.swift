@@ -1,0 +1,78 @@
+import CPerceptionRuntime
+
+/// A tracking scope: the span of one `withPerceptionTracking` call's `apply`, during which
+/// every property read on this thread is recorded in the scope's access list.
+///
+/// The list lives on this call's stack; the thread's slot points at the innermost one, and
+/// each list points at the one it is nested in.
+enum TrackingScope {
+  /// The access list of the innermost scope, given the thread's slot; nil when the slot only
+  /// carries flags.
+  static func accessList(inSlot slot: UInt) -> UnsafeMutablePointer<perception_access_list>? {
+    UnsafeMutablePointer(bitPattern: slot & ~flagMask)
+  }
+
+  /// Runs `apply` in a new scope. When it returns, the reads it recorded are observed by the
+  /// observer `makeObserver` creates (if it read anything), and are added to the enclosing
+  /// scope, so that nested reads count for outer scopes too.
+  static func run<T>(_ apply: () -> T, observer makeObserver: () -> Observer) -> T {
+    let enclosingSlot = perception_slot_get()
+    var list = perception_access_list()
+    return withUnsafeMutablePointer(to: &list) { list in
+      let enclosing = accessList(inSlot: enclosingSlot)
+      perception_access_list_init(list, enclosing)
+      perception_slot_set(UInt(bitPattern: list) | (enclosingSlot & flagMask))
+      let result = apply()
+      perception_slot_set(enclosingSlot)
+
+      if list.pointee.count != 0 {
+        install(makeObserver(), for: list)
+        if let enclosing {
+          perception_access_list_merge(enclosing, list, releaseRegistrar)
+        } else {
+          releaseRegistrars(of: list)
+        }
+      }
+      perception_access_list_destroy(list)
+      return result
+    }
+  }
+
+  /// Registers `observer` in every registrar the list read, for the properties it read.
+  private static func install(
+    _ observer: Observer, for list: UnsafeMutablePointer<perception_access_list>
+  ) {
+    perception_access_list_group(list)
+    forEachGroup(of: list) { storage, start, end in
+      observer.register(
+        in: storage.table(), properties: list.pointee.properties + start, count: end - start)
+    }
+    observer.arm()
+  }
+
+  private static func releaseRegistrars(of list: UnsafeMutablePointer<perception_access_list>) {
+    forEachGroup(of: list) { storage, _, _ in
+      Unmanaged.passUnretained(storage).release()
+    }
+  }
+
+  /// Calls `body` with each registrar of a grouped list and the range of its pairs.
+  private static func forEachGroup(
+    of list: UnsafeMutablePointer<perception_access_list>,
+    _ body: (RegistrarStorage, Int, Int) -> Void
+  ) {
+    var start = 0
+    while start < list.pointee.count {
+      let end = perception_access_list_group_end(list, start)
+      let storage = Unmanaged<RegistrarStorage>.fromOpaque(list.pointee.registrars[start]!)
+      body(storage.takeUnretainedValue(), start, end)
+      start = end
+    }
+  }
+
+  private static let releaseRegistrar: @convention(c) (UnsafeMutableRawPointer?) -> Void = {
+    Unmanaged<RegistrarStorage>.fromOpaque($0!).release()
+  }
+
+  private static let flagMask = UInt(PERCEPTION_SLOT_FLAG_MASK)
+}

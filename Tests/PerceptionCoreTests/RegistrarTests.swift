@@ -1,0 +1,143 @@
+import Foundation
+import PerceptionCore
+import Testing
+
+@Suite("PerceptionRegistrar")
+struct RegistrarTests {
+  struct Document: Codable, Hashable {
+    var title: String
+    var registrar = PerceptionRegistrar()
+  }
+
+  @Test func registrarsAreAllEqualAndHashAlike() {
+    let first = PerceptionRegistrar()
+    let second = PerceptionRegistrar()
+    #expect(first == second)
+    #expect(first.hashValue == second.hashValue)
+    #expect(Document(title: "a") == Document(title: "a"))
+    #expect(Document(title: "a") != Document(title: "b"))
+  }
+
+  @Test func registrarEncodesNothing() throws {
+    let data = try JSONEncoder().encode(Document(title: "a"))
+    let json = try #require(String(data: data, encoding: .utf8))
+    #expect(json.contains("\"title\":\"a\""))
+    let decoded = try JSONDecoder().decode(Document.self, from: data)
+    #expect(decoded.title == "a")
+  }
+
+  @Test func callingTheRegistrarByHand() {
+    let model = PerceptionModel()
+    let registrar = PerceptionRegistrar()
+    let log = EventLog()
+    withPerceptionTracking {
+      registrar.access(model, keyPath: \.count)
+    } onChange: {
+      log.append("onChange")
+    }
+    registrar.withMutation(of: model, keyPath: \.other) { log.append("other") }
+    #expect(log.all == ["other"])
+    let result = registrar.withMutation(of: model, keyPath: \.count) { () -> Int in
+      log.append("mutation")
+      return 7
+    }
+    #expect(result == 7)
+    #expect(log.all == ["other", "onChange", "mutation"])
+  }
+
+  @Test func withMutationRethrowsAndStillSendsDidSet() {
+    struct Failure: Error {}
+    let model = PerceptionModel()
+    let registrar = PerceptionRegistrar()
+    let log = EventLog()
+    withPerceptionTracking {
+      registrar.access(model, keyPath: \.count)
+    } willSet: { _ in
+      log.append("willSet")
+    } didSet: { _ in
+      log.append("didSet")
+    }
+    #expect(throws: Failure.self) {
+      try registrar.withMutation(of: model, keyPath: \.count) { throw Failure() }
+    }
+    #expect(log.all == ["willSet", "didSet"])
+  }
+
+  @Test func fanOutToAThousandObservers() {
+    let model = PerceptionModel()
+    let log = EventLog()
+    for index in 0..<1000 {
+      withPerceptionTracking {
+        _ = model.count
+      } onChange: {
+        log.append("\(index)")
+      }
+    }
+    model.count = 1
+    #expect(Set(log.all) == Set((0..<1000).map { "\($0)" }))
+    #expect(log.all.count == 1000)
+    model.count = 2
+    #expect(log.all.count == 1000)
+  }
+
+  @Test func manyPropertiesInOneScope() {
+    let models = (0..<300).map { _ in PerceptionModel() }
+    let log = EventLog()
+    withPerceptionTracking {
+      for model in models {
+        _ = model.count
+        _ = model.name
+        _ = model.other
+      }
+    } onChange: {
+      log.append("onChange")
+    }
+    models[299].other = 1
+    models[0].count = 1
+    #expect(log.all == ["onChange"])
+  }
+}
+
+@Suite("Key paths")
+struct KeyPathTests {
+  @Test func genericClassKeyPathsMatchByValue() {
+    let model = GenericPerceptionModel(value: 1)
+    let log = EventLog()
+    withPerceptionTracking {
+      _ = model.value
+    } onChange: {
+      log.append("onChange")
+    }
+    model.value = 2
+    #expect(log.all == ["onChange"])
+  }
+
+  @Test func keyPathBuiltByAppendingMatchesTheLiteral() throws {
+    let model = PerceptionModel()
+    let registrar = PerceptionRegistrar()
+    let built = try #require((\PerceptionModel.self).appending(path: \PerceptionModel.count))
+    try #require(built == \PerceptionModel.count)
+    let log = EventLog()
+    withPerceptionTracking {
+      registrar.access(model, keyPath: \.count)
+    } onChange: {
+      log.append("onChange")
+    }
+    registrar.willSet(model, keyPath: built)
+    #expect(log.all == ["onChange"])
+  }
+}
+
+@Suite("_PerceptionLocals")
+struct PerceptionLocalsTests {
+  @Test func taskLocalsDefaultToFalseAndCanBeSet() {
+    #expect(_PerceptionLocals.skipPerceptionChecking == false)
+    #expect(_PerceptionLocals.isInPerceptionTracking == false)
+    _PerceptionLocals.$skipPerceptionChecking.withValue(true) {
+      #expect(_PerceptionLocals.skipPerceptionChecking)
+    }
+    _PerceptionLocals.$isInPerceptionTracking.withValue(true) {
+      #expect(_PerceptionLocals.isInPerceptionTracking)
+    }
+  }
+}
