@@ -68,7 +68,7 @@ func heapTable(_ heap: HeapReport) -> String {
 /// The same figures as JSON, for tools.
 func json(
   _ results: [CaseResult], heap: HeapReport, mode: String, settings: Settings,
-  failures: [String]
+  load: (start: Double?, end: Double?), failures: [String]
 ) -> String {
   func number(_ value: Double?) -> String {
     guard let value, value.isFinite else { return "null" }
@@ -108,6 +108,7 @@ func json(
       "batch_ns": \(settings.batchNanos),
       "pairs": \(settings.pairs),
       "guard_threshold": \(guardThreshold),
+      "load_average": {"start": \(number(load.start)), "end": \(number(load.end))},
       "cases": [
     \(cases.joined(separator: ",\n"))
       ],

@@ -45,6 +45,7 @@ while let argument = arguments.popFirst() {
   }
 }
 
+let loadAtStart = loadAverage()
 print(
   "perception-bench (\(mode)): \(settings.pairs) interleaved pairs of ~\(settings.batchNanos / 1000) µs batches per case"
 )
@@ -71,14 +72,19 @@ for testCase in cases {
   results.append(result)
 }
 failures += checkFailures
+let load = (start: loadAtStart, end: loadAverage())
 
 print("")
 print(table(results))
 print("")
 print(heapTable(heap))
+print(
+  "\nload average (1 min): \(load.start.map { format($0, 2) } ?? "n/a") at start, \(load.end.map { format($0, 2) } ?? "n/a") at end"
+)
 
 if let jsonPath {
-  let text = json(results, heap: heap, mode: mode, settings: settings, failures: failures)
+  let text = json(
+    results, heap: heap, mode: mode, settings: settings, load: load, failures: failures)
   if !write(text, to: jsonPath) {
     print("could not write \(jsonPath)")
     exit(2)
