@@ -1,0 +1,77 @@
+/// A case's identity, without its work.
+private struct Entry {
+  var id: String
+  var title: String
+  var guarded = true
+  var maxOperations = 1 << 24
+}
+
+/// The cases, in table order. `Entry.guarded` is false where both engines do next to nothing.
+private let entries: [Entry] = [
+  Entry(id: "read", title: "read, no tracking scope"),
+  Entry(id: "write", title: "write, no observers"),
+  Entry(id: "write-equal", title: "write an equal value", guarded: false),
+  Entry(id: "modify", title: "`+=` through `_modify`"),
+  Entry(id: "write-other-observed", title: "write while another property is observed"),
+  Entry(id: "cycle-1", title: "full cycle, 1 read"),
+  Entry(id: "cycle-10", title: "full cycle, 10 reads of 2 objects"),
+  Entry(id: "empty-scope", title: "empty tracking scope"),
+  Entry(id: "nested-3", title: "three nested empty scopes"),
+  Entry(id: "create-destroy", title: "create and destroy an object"),
+  Entry(id: "fan-out-1", title: "write with 1 observer", maxOperations: 1 << 16),
+  Entry(id: "fan-out-10", title: "write with 10 observers", maxOperations: 1 << 13),
+  Entry(id: "fan-out-1000", title: "write with 1,000 observers", maxOperations: 64),
+  Entry(id: "threads-separate", title: "2 threads, separate objects (per write)"),
+  Entry(id: "threads-same", title: "2 threads, same object (per write)"),
+]
+
+/// Every case's work for one engine, keyed by case id.
+private func batches<E: Engine>(_ engine: E.Type) -> [String: Batch] {
+  [
+    "read": Cases.read(engine),
+    "write": Cases.write(engine),
+    "write-equal": Cases.writeEqual(engine),
+    "modify": Cases.modify(engine),
+    "write-other-observed": Cases.writeWhileOtherObserved(engine),
+    "cycle-1": Cases.cycle1(engine),
+    "cycle-10": Cases.cycle10(engine),
+    "empty-scope": Cases.emptyScope(engine),
+    "nested-3": Cases.nestedScopes(engine),
+    "create-destroy": Cases.createDestroy(engine),
+    "fan-out-1": Cases.fanOut(engine, observers: 1),
+    "fan-out-10": Cases.fanOut(engine, observers: 10),
+    "fan-out-1000": Cases.fanOut(engine, observers: 1000),
+    "threads-separate": ThreadCases.separateObjects(engine),
+    "threads-same": ThreadCases.sameObject(engine),
+  ]
+}
+
+/// The cases whose id contains `filter` (all of them for `nil`), with both engines' work.
+func makeCases(filter: String?) -> [Case] {
+  let perception = batches(PerceptionEngine.self)
+  var native: [String: Batch] = [:]
+  #if canImport(Observation)
+    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+      native = batches(NativeEngine.self)
+    }
+  #endif
+  return entries.filter { filter == nil || $0.id.contains(filter!) }.map { entry in
+    Case(
+      id: entry.id, title: entry.title, guarded: entry.guarded,
+      maxOperations: entry.maxOperations, native: native[entry.id],
+      perception: perception[entry.id]!)
+  }
+}
+
+/// Heap per unobserved object for the plain floor and both engines.
+func measureHeap() -> HeapReport {
+  var report = HeapReport()
+  report.plain = Heap.measure { PlainModel() }
+  report.perception = Heap.measure { PerceptionModel() }
+  #if canImport(Observation)
+    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+      report.native = Heap.measure { NativeModel() }
+    }
+  #endif
+  return report
+}

@@ -1,0 +1,38 @@
+import PerceptionCore
+
+/// What every case reads and writes: five stored `Int` properties, declared by both model
+/// classes. The cases are generic over `Engine`, so each case is written once and specialized
+/// (in release, whole-module) into direct calls for each engine.
+protocol BenchModel: ModelBase {
+  init()
+  var value: Int { get set }
+  var other: Int { get set }
+  var a: Int { get set }
+  var b: Int { get set }
+  var c: Int { get set }
+}
+
+#if compiler(>=6.2)
+  /// The two-thread cases capture a model's type in `@Sendable` closures, which Swift 6.2 and
+  /// later only allow for types whose metatype is `Sendable`.
+  typealias ModelBase = AnyObject & SendableMetatype
+#else
+  typealias ModelBase = AnyObject
+#endif
+
+/// One observation engine: its model class and its tracking function.
+protocol Engine {
+  associatedtype Model: BenchModel
+  /// Forwards to the engine's `with…Tracking(_:onChange:)`.
+  static func track<T>(_ apply: () -> T, onChange: @escaping @Sendable () -> Void) -> T
+}
+
+/// Perception: `PerceptionModel` and `withPerceptionTracking`.
+enum PerceptionEngine: Engine {
+  typealias Model = PerceptionModel
+
+  @inline(__always)
+  static func track<T>(_ apply: () -> T, onChange: @escaping @Sendable () -> Void) -> T {
+    withPerceptionTracking(apply, onChange: onChange)
+  }
+}

@@ -1,0 +1,14 @@
+#if canImport(Observation)
+  import Observation
+
+  /// Native Observation: `NativeModel` (`@Observable`) and `withObservationTracking`.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  enum NativeEngine: Engine {
+    typealias Model = NativeModel
+
+    @inline(__always)
+    static func track<T>(_ apply: () -> T, onChange: @escaping @Sendable () -> Void) -> T {
+      withObservationTracking(apply, onChange: onChange)
+    }
+  }
+#endif
