@@ -13,6 +13,13 @@ swift build --build-tests -Xswiftc -warnings-as-errors
 step "swift test"
 swift test --skip-build
 
+step "C runtime: gcc and clang, C11, -Wall -Wextra -Werror"
+for compiler in gcc clang; do
+  for source in CPerceptionRuntime/*.c; do
+    "$compiler" -std=c11 -Wall -Wextra -Werror -ICPerceptionRuntime/include -c "$source" -o /dev/null
+  done
+done
+
 step "C runtime tests"
 swift run --skip-build CPerceptionRuntimeTests
 bash .ci/c-tests.sh

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-void perception_fatal(const char *message) {
+_Noreturn void perception_fatal(const char *message) {
   fprintf(stderr, "Perception: fatal error: %s\n", message);
   fflush(stderr);
   abort();
