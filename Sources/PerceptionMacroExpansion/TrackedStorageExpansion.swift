@@ -90,6 +90,11 @@ enum TrackedStorageExpansion {
             firstLine: request.declaration.line)
           piece.trailing = source.trailingTrivia(block.close)
           index = block.close
+        } else if source.isToken(index, "{"), let closure = ClosureFormatter.format(source, open: index)
+        {
+          piece.text = closure.text
+          piece.trailing = source.trailingTrivia(closure.close)
+          index = closure.close
         }
         if index == binding.last { piece.trailing += source.trailingTrivia(index) }
         pieces.append(piece)
