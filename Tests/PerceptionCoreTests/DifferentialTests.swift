@@ -59,7 +59,7 @@ struct DifferentialTests {
   }
 
   @Test func equalValueDoesNotNotify() {
-    expectSameLog(expected: ["equal write", "different write", "onChange"]) { engine, log in
+    expectSameLog(expected: ["equal write", "onChange", "different write"]) { engine, log in
       scenarioEqualValue(engine, log)
     }
   }

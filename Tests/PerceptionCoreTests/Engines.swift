@@ -14,7 +14,7 @@ enum NativeEngine: TrackingEngine {
   typealias Model = NativeModel
   static var name: String { "native" }
   static func track<T>(_ apply: () -> T, onChange: @escaping @Sendable () -> Void) -> T {
-    withObservationTracking(apply, onChange: onChange())
+    withObservationTracking(apply, onChange: onChange)
   }
 }
 
@@ -22,7 +22,7 @@ enum PerceptionEngine: TrackingEngine {
   typealias Model = PerceptionModel
   static var name: String { "perception" }
   static func track<T>(_ apply: () -> T, onChange: @escaping @Sendable () -> Void) -> T {
-    withPerceptionTracking(apply, onChange: onChange())
+    withPerceptionTracking(apply, onChange: onChange)
   }
 }
 

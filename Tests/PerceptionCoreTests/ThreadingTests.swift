@@ -4,16 +4,23 @@ import Testing
 
 @Suite("Threads")
 struct ThreadingTests {
-  @Test func trackingSetUpOnOneThreadFiresOnTheMutatingThread() {
+  @Test func trackingSetUpOnOneThreadFiresOnTheMutatingThread() throws {
     let model = PerceptionModel()
     let log = EventLog()
+    let setUpThread = "\(pthread_self())"
     withPerceptionTracking {
       _ = model.count
     } onChange: {
-      log.append(Thread.current.name ?? "unnamed")
+      log.append("onChange on \(pthread_self())")
     }
-    runOnThread(named: "mutator") { model.count = 1 }
-    #expect(log.all == ["mutator"])
+    runOnThread {
+      log.append("mutating on \(pthread_self())")
+      model.count = 1
+    }
+    let events = log.all
+    try #require(events.count == 2)
+    #expect(events[1] == "onChange on " + events[0].dropFirst("mutating on ".count))
+    #expect(events[1] != "onChange on \(setUpThread)")
   }
 
   @Test func racingMutationsFireAOneShotOnChangeExactlyOnce() {
@@ -84,13 +91,12 @@ struct ThreadingTests {
     #expect(fired.count(of: "x") == 1000)
   }
 
-  private func runOnThread(named name: String, _ body: @escaping @Sendable () -> Void) {
+  private func runOnThread(_ body: @escaping @Sendable () -> Void) {
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {
       body()
       done.signal()
     }
-    thread.name = name
     thread.start()
     done.wait()
   }

@@ -97,12 +97,23 @@ struct WillSetDidSetTests {
   }
 
   static func describe<Model: TestSubject>(_ keyPath: AnyKeyPath?, _: Model.Type) -> String {
-    switch keyPath {
-    case \Model.count: "count"
-    case \Model.name: "name"
-    case \Model.other: "other"
-    case nil: "nil"
-    default: "unknown"
+    guard let keyPath else { return "nil" }
+    return Model.keyPathNames.first { $0.keyPath == keyPath }?.name ?? "unknown"
+  }
+}
+
+extension TestSubject {
+  /// The key paths of the concrete class's properties: a key path through the protocol's
+  /// requirement names a different property, the witness, and is not equal to these.
+  static var keyPathNames: [(keyPath: AnyKeyPath, name: String)] {
+    if Self.self == PerceptionModel.self {
+      return [
+        (\PerceptionModel.count, "count"), (\PerceptionModel.name, "name"),
+        (\PerceptionModel.other, "other"),
+      ]
     }
+    return [
+      (\NativeModel.count, "count"), (\NativeModel.name, "name"), (\NativeModel.other, "other"),
+    ]
   }
 }

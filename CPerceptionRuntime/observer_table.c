@@ -1,0 +1,622 @@
+//===----------------------------------------------------------------------===//
+//
+// The observer table of one registrar, and the observer batch.
+//
+// Registrations live in a slot array; a cancelled slot goes on a free list
+// and is reused, its token never is. Two open-addressing (linear probing)
+// hash maps index them, both with backward-shift deletion, so no tombstones:
+//   - tokens:  token -> slot, so cancel finds its registration in O(1);
+//   - buckets: property -> the (slot, ordinal) references of every
+//     registration that names the property, so collect visits only the
+//     observers of that property.
+// Each registration remembers, per property, where its reference sits in
+// that property's bucket, so cancel removes it in O(1) (swap with the last
+// reference and fix the moved one's back-pointer): cancel is O(properties).
+//
+// The Bloom filters are kept exact by counting, per filter bit and event,
+// how many (registration, property) pairs set that bit: register adds, cancel
+// subtracts, and a bit is in the filter exactly while its count is non-zero,
+// which is what recomputing the filters from the remaining registrations
+// would give, without visiting them.
+//
+// Everything but the reference count is guarded by the lock.
+//
+//===----------------------------------------------------------------------===//
+
+#include "perception_observer_table.h"
+#include "perception_internal.h"
+#include "perception_lock.h"
+
+#include <string.h>
+
+/// The position of a duplicate property, which has no reference of its own.
+#define NO_POSITION UINT32_MAX
+/// Marks the end of the free list, and "no slot".
+#define NO_SLOT UINT32_MAX
+/// The most slots, and the most references in one bucket.
+#define MAX_SLOTS ((size_t)UINT32_MAX - 1)
+/// A registration keeps this many properties inline.
+#define INLINE_PROPERTIES 3
+#define MIN_MAP_CAPACITY ((size_t)8)
+#define MAX_MAP_CAPACITY(entry) ((SIZE_MAX / sizeof(entry)) / 2 + 1)
+
+/// One property of a registration, and where its reference is in the
+/// property's bucket.
+typedef struct registered_property {
+  const void *property;
+  uint32_t position;
+} registered_property;
+
+typedef struct registration {
+  /// 0 when the slot is free.
+  perception_token token;
+  void *observer;
+  uint32_t events;
+  uint32_t property_count;
+  /// The next free slot, while this one is free.
+  uint32_t next_free;
+  union {
+    registered_property inline_properties[INLINE_PROPERTIES];
+    registered_property *heap_properties;
+  } properties;
+} registration;
+
+/// A registration that names a property: its slot, and which of its
+/// properties it is.
+typedef struct observer_reference {
+  uint32_t slot;
+  uint32_t ordinal;
+} observer_reference;
+
+/// The references to one property. A single reference, the common case, is
+/// stored inline.
+typedef struct property_bucket {
+  /// NULL when the bucket is empty.
+  const void *property;
+  uint32_t count;
+  uint32_t capacity;
+  union {
+    observer_reference one;
+    observer_reference *many;
+  } references;
+} property_bucket;
+
+typedef struct token_entry {
+  /// 0 when the entry is empty.
+  perception_token token;
+  uint32_t slot;
+} token_entry;
+
+struct perception_observer_table {
+  perception_lock lock;
+  _Atomic(size_t) reference_count;
+  bool dead;
+  /// The registrar whose filters this table keeps; NULL once dead.
+  perception_registrar *registrar;
+  perception_token next_token;
+
+  registration *slots;
+  /// Slots in use or on the free list; the rest of `slot_capacity` is unused.
+  uint32_t slot_count;
+  uint32_t slot_capacity;
+  uint32_t free_head;
+
+  property_bucket *buckets;
+  size_t bucket_capacity;
+  size_t bucket_count;
+
+  token_entry *tokens;
+  size_t token_capacity;
+  size_t token_count;
+
+  /// Per filter bit: how many (registration, property) pairs set it.
+  uint32_t will_set_counts[64];
+  uint32_t did_set_counts[64];
+};
+
+//===--- The observer batch -----------------------------------------------===//
+
+void perception_observer_batch_init(perception_observer_batch *batch) {
+  batch->observers = batch->inline_observers;
+  batch->count = 0;
+  batch->capacity = PERCEPTION_OBSERVER_BATCH_INLINE_CAPACITY;
+}
+
+void perception_observer_batch_destroy(perception_observer_batch *batch) {
+  if (batch->observers != batch->inline_observers) {
+    free(batch->observers);
+  }
+  perception_observer_batch_init(batch);
+}
+
+static void batch_append(perception_observer_batch *batch, void *observer) {
+  if (PERCEPTION_UNLIKELY(batch->count == batch->capacity)) {
+    size_t capacity = perception_grow_capacity(batch->capacity, 2 * PERCEPTION_OBSERVER_BATCH_INLINE_CAPACITY,
+                                               SIZE_MAX / sizeof(void *));
+    if (batch->observers == batch->inline_observers) {
+      void **observers = perception_allocate_array(capacity, sizeof(void *));
+      memcpy(observers, batch->observers, batch->count * sizeof(void *));
+      batch->observers = observers;
+    } else {
+      batch->observers = perception_reallocate_array(batch->observers, capacity, sizeof(void *));
+    }
+    batch->capacity = capacity;
+  }
+  batch->observers[batch->count++] = observer;
+}
+
+//===--- Filter bits ------------------------------------------------------===//
+
+/// The bit number of perception_property_filter_bit(property).
+static unsigned filter_bit_number(const void *property) {
+  uint64_t bit = perception_property_filter_bit(property);
+  unsigned number = 0;
+  for (unsigned shift = 32; shift != 0; shift /= 2) {
+    if (bit >> shift != 0) {
+      bit >>= shift;
+      number += shift;
+    }
+  }
+  return number;
+}
+
+static uint64_t filter_from_counts(const uint32_t counts[64]) {
+  uint64_t filter = 0;
+  for (unsigned bit = 0; bit < 64; bit++) {
+    if (counts[bit] != 0) {
+      filter |= (uint64_t)1 << bit;
+    }
+  }
+  return filter;
+}
+
+static void publish_filters(perception_observer_table *table) {
+  if (table->registrar != NULL) {
+    atomic_store_explicit(&table->registrar->will_set_filter, filter_from_counts(table->will_set_counts),
+                          memory_order_relaxed);
+    atomic_store_explicit(&table->registrar->did_set_filter, filter_from_counts(table->did_set_counts),
+                          memory_order_relaxed);
+  }
+}
+
+//===--- Registrations ----------------------------------------------------===//
+
+static inline registered_property *properties_of(registration *entry) {
+  return entry->property_count <= INLINE_PROPERTIES ? entry->properties.inline_properties
+                                                    : entry->properties.heap_properties;
+}
+
+/// A free slot, reusing a cancelled one if there is one.
+static uint32_t allocate_slot(perception_observer_table *table) {
+  if (table->free_head != NO_SLOT) {
+    uint32_t slot = table->free_head;
+    table->free_head = table->slots[slot].next_free;
+    return slot;
+  }
+  if (table->slot_count == table->slot_capacity) {
+    size_t capacity = perception_grow_capacity(table->slot_capacity, 4, MAX_SLOTS);
+    table->slots = perception_reallocate_array(table->slots, capacity, sizeof(registration));
+    table->slot_capacity = (uint32_t)capacity;
+  }
+  return table->slot_count++;
+}
+
+static void free_slot(perception_observer_table *table, uint32_t slot) {
+  registration *entry = &table->slots[slot];
+  if (entry->property_count > INLINE_PROPERTIES) {
+    free(entry->properties.heap_properties);
+  }
+  entry->token = 0;
+  entry->observer = NULL;
+  entry->events = 0;
+  entry->property_count = 0;
+  entry->next_free = table->free_head;
+  table->free_head = slot;
+}
+
+//===--- The token map ----------------------------------------------------===//
+
+static inline size_t token_home(const perception_observer_table *table, perception_token token) {
+  return (size_t)perception_mix64(token) & (table->token_capacity - 1);
+}
+
+/// The entry of `token`, or the empty entry where it would go.
+static token_entry *token_probe(const perception_observer_table *table, perception_token token) {
+  size_t mask = table->token_capacity - 1;
+  size_t position = token_home(table, token);
+  while (table->tokens[position].token != 0 && table->tokens[position].token != token) {
+    position = (position + 1) & mask;
+  }
+  return &table->tokens[position];
+}
+
+static void token_insert(perception_observer_table *table, perception_token token, uint32_t slot) {
+  if ((table->token_count + 1) * 2 > table->token_capacity) {
+    token_entry *old = table->tokens;
+    size_t old_capacity = table->token_capacity;
+    table->token_capacity =
+        perception_grow_capacity(old_capacity, MIN_MAP_CAPACITY, MAX_MAP_CAPACITY(token_entry));
+    table->tokens = perception_allocate_zeroed(table->token_capacity, sizeof(token_entry));
+    for (size_t i = 0; i < old_capacity; i++) {
+      if (old[i].token != 0) {
+        *token_probe(table, old[i].token) = old[i];
+      }
+    }
+    free(old);
+  }
+  token_entry *entry = token_probe(table, token);
+  entry->token = token;
+  entry->slot = slot;
+  table->token_count++;
+}
+
+/// Removes `token` and returns its slot, or NO_SLOT if it names nothing.
+static uint32_t token_remove(perception_observer_table *table, perception_token token) {
+  if (token == 0 || table->token_count == 0) {
+    return NO_SLOT;
+  }
+  token_entry *entry = token_probe(table, token);
+  if (entry->token == 0) {
+    return NO_SLOT;
+  }
+  uint32_t slot = entry->slot;
+  // Backward-shift deletion: pull later entries of the probe run into the
+  // hole when the hole lies between their home and their position.
+  size_t mask = table->token_capacity - 1;
+  size_t hole = (size_t)(entry - table->tokens);
+  size_t position = hole;
+  for (;;) {
+    position = (position + 1) & mask;
+    token_entry *next = &table->tokens[position];
+    if (next->token == 0) {
+      break;
+    }
+    size_t home = token_home(table, next->token);
+    if (((position - home) & mask) >= ((position - hole) & mask)) {
+      table->tokens[hole] = *next;
+      hole = position;
+    }
+  }
+  table->tokens[hole].token = 0;
+  table->tokens[hole].slot = 0;
+  table->token_count--;
+  return slot;
+}
+
+//===--- The property buckets ---------------------------------------------===//
+
+static inline size_t bucket_home(const perception_observer_table *table, const void *property) {
+  return perception_hash_pointer(property) & (table->bucket_capacity - 1);
+}
+
+static inline observer_reference *references_of(property_bucket *bucket) {
+  return bucket->capacity <= 1 ? &bucket->references.one : bucket->references.many;
+}
+
+/// The bucket of `property`, or the empty bucket where it would go.
+static property_bucket *bucket_probe(const perception_observer_table *table, const void *property) {
+  size_t mask = table->bucket_capacity - 1;
+  size_t position = bucket_home(table, property);
+  while (table->buckets[position].property != NULL && table->buckets[position].property != property) {
+    position = (position + 1) & mask;
+  }
+  return &table->buckets[position];
+}
+
+static property_bucket *bucket_find(const perception_observer_table *table, const void *property) {
+  if (table->bucket_count == 0) {
+    return NULL;
+  }
+  property_bucket *bucket = bucket_probe(table, property);
+  return bucket->property != NULL ? bucket : NULL;
+}
+
+/// The bucket of `property`, created empty if need be.
+static property_bucket *bucket_find_or_insert(perception_observer_table *table, const void *property) {
+  if ((table->bucket_count + 1) * 2 > table->bucket_capacity) {
+    property_bucket *old = table->buckets;
+    size_t old_capacity = table->bucket_capacity;
+    table->bucket_capacity =
+        perception_grow_capacity(old_capacity, MIN_MAP_CAPACITY, MAX_MAP_CAPACITY(property_bucket));
+    table->buckets = perception_allocate_zeroed(table->bucket_capacity, sizeof(property_bucket));
+    for (size_t i = 0; i < old_capacity; i++) {
+      if (old[i].property != NULL) {
+        *bucket_probe(table, old[i].property) = old[i];
+      }
+    }
+    free(old);
+  }
+  property_bucket *bucket = bucket_probe(table, property);
+  if (bucket->property == NULL) {
+    bucket->property = property;
+    bucket->count = 0;
+    bucket->capacity = 1;
+    table->bucket_count++;
+  }
+  return bucket;
+}
+
+/// Appends a reference and returns its position.
+static uint32_t bucket_append(property_bucket *bucket, observer_reference reference) {
+  if (bucket->count == bucket->capacity) {
+    size_t capacity = perception_grow_capacity(bucket->capacity, 4, MAX_SLOTS);
+    if (bucket->capacity <= 1) {
+      observer_reference *many = perception_allocate_array(capacity, sizeof(observer_reference));
+      many[0] = bucket->references.one;
+      bucket->references.many = many;
+    } else {
+      bucket->references.many =
+          perception_reallocate_array(bucket->references.many, capacity, sizeof(observer_reference));
+    }
+    bucket->capacity = (uint32_t)capacity;
+  }
+  uint32_t position = bucket->count++;
+  references_of(bucket)[position] = reference;
+  return position;
+}
+
+/// Empties the bucket out of the map (backward-shift deletion).
+static void bucket_remove(perception_observer_table *table, property_bucket *bucket) {
+  if (bucket->capacity > 1) {
+    free(bucket->references.many);
+  }
+  size_t mask = table->bucket_capacity - 1;
+  size_t hole = (size_t)(bucket - table->buckets);
+  size_t position = hole;
+  for (;;) {
+    position = (position + 1) & mask;
+    property_bucket *next = &table->buckets[position];
+    if (next->property == NULL) {
+      break;
+    }
+    size_t home = bucket_home(table, next->property);
+    if (((position - home) & mask) >= ((position - hole) & mask)) {
+      table->buckets[hole] = *next;
+      hole = position;
+    }
+  }
+  memset(&table->buckets[hole], 0, sizeof(property_bucket));
+  table->bucket_count--;
+}
+
+/// Removes the reference at `position` by moving the last one into it, and
+/// tells the moved reference's registration where it went.
+static void bucket_remove_reference(perception_observer_table *table, property_bucket *bucket,
+                                    uint32_t position) {
+  observer_reference *references = references_of(bucket);
+  uint32_t last = bucket->count - 1;
+  if (position != last) {
+    observer_reference moved = references[last];
+    references[position] = moved;
+    properties_of(&table->slots[moved.slot])[moved.ordinal].position = position;
+  }
+  bucket->count = last;
+}
+
+static void free_contents(perception_observer_table *table) {
+  for (uint32_t slot = 0; slot < table->slot_count; slot++) {
+    registration *entry = &table->slots[slot];
+    if (entry->token != 0 && entry->property_count > INLINE_PROPERTIES) {
+      free(entry->properties.heap_properties);
+    }
+  }
+  for (size_t i = 0; i < table->bucket_capacity; i++) {
+    if (table->buckets[i].property != NULL && table->buckets[i].capacity > 1) {
+      free(table->buckets[i].references.many);
+    }
+  }
+  free(table->slots);
+  free(table->buckets);
+  free(table->tokens);
+  table->slots = NULL;
+  table->slot_count = 0;
+  table->slot_capacity = 0;
+  table->free_head = NO_SLOT;
+  table->buckets = NULL;
+  table->bucket_capacity = 0;
+  table->bucket_count = 0;
+  table->tokens = NULL;
+  table->token_capacity = 0;
+  table->token_count = 0;
+  memset(table->will_set_counts, 0, sizeof(table->will_set_counts));
+  memset(table->did_set_counts, 0, sizeof(table->did_set_counts));
+}
+
+//===--- The table's life -------------------------------------------------===//
+
+static perception_observer_table *table_create(perception_registrar *registrar) {
+  perception_observer_table *table = perception_allocate_zeroed(1, sizeof(perception_observer_table));
+  perception_lock_init(&table->lock);
+  atomic_init(&table->reference_count, 1);
+  table->dead = false;
+  table->registrar = registrar;
+  table->next_token = 1;
+  table->slots = NULL;
+  table->free_head = NO_SLOT;
+  table->buckets = NULL;
+  table->tokens = NULL;
+  return table;
+}
+
+static void table_free(perception_observer_table *table) {
+  free_contents(table);
+  perception_lock_destroy(&table->lock);
+  free(table);
+}
+
+perception_observer_table *perception_registrar_table(perception_registrar *registrar) {
+  perception_observer_table *table = atomic_load_explicit(&registrar->table, memory_order_acquire);
+  if (PERCEPTION_LIKELY(table != NULL)) {
+    return table;
+  }
+  perception_observer_table *created = table_create(registrar);
+  perception_observer_table *expected = NULL;
+  if (atomic_compare_exchange_strong_explicit(&registrar->table, &expected, created, memory_order_acq_rel,
+                                              memory_order_acquire)) {
+    return created;
+  }
+  // Another thread installed its table first.
+  table_free(created);
+  return expected;
+}
+
+void perception_table_retain(perception_observer_table *table) {
+  atomic_fetch_add_explicit(&table->reference_count, 1, memory_order_relaxed);
+}
+
+void perception_table_release(perception_observer_table *table) {
+  if (atomic_fetch_sub_explicit(&table->reference_count, 1, memory_order_acq_rel) == 1) {
+    table_free(table);
+  }
+}
+
+void perception_registrar_destroy(perception_registrar *registrar, perception_observer_batch *out) {
+  perception_observer_table *table = atomic_load_explicit(&registrar->table, memory_order_acquire);
+  if (table != NULL) {
+    perception_lock_lock(&table->lock);
+    for (uint32_t slot = 0; slot < table->slot_count; slot++) {
+      if (table->slots[slot].token != 0) {
+        batch_append(out, table->slots[slot].observer);
+      }
+    }
+    free_contents(table);
+    table->dead = true;
+    table->registrar = NULL;
+    perception_lock_unlock(&table->lock);
+  }
+  atomic_store_explicit(&registrar->will_set_filter, 0, memory_order_relaxed);
+  atomic_store_explicit(&registrar->did_set_filter, 0, memory_order_relaxed);
+  atomic_store_explicit(&registrar->table, NULL, memory_order_release);
+  if (table != NULL) {
+    perception_table_release(table);
+  }
+}
+
+//===--- Registering, cancelling, collecting ------------------------------===//
+
+perception_token perception_table_register(perception_observer_table *table,
+                                           const void *const *properties, size_t count,
+                                           uint32_t events, void *observer) {
+  perception_lock_lock(&table->lock);
+  if (table->dead) {
+    perception_lock_unlock(&table->lock);
+    return 0;
+  }
+  if (PERCEPTION_UNLIKELY(count > MAX_SLOTS)) {
+    perception_fatal("perception_table_register: too many properties");
+  }
+  uint32_t slot = allocate_slot(table);
+  registration *entry = &table->slots[slot];
+  entry->token = table->next_token++;
+  entry->observer = observer;
+  entry->events = events;
+  entry->property_count = (uint32_t)count;
+  entry->next_free = NO_SLOT;
+  if (count > INLINE_PROPERTIES) {
+    entry->properties.heap_properties = perception_allocate_array(count, sizeof(registered_property));
+  }
+  registered_property *registered = properties_of(entry);
+  uint64_t will_set_bits = 0;
+  uint64_t did_set_bits = 0;
+  for (size_t ordinal = 0; ordinal < count; ordinal++) {
+    const void *property = properties[ordinal];
+    if (PERCEPTION_UNLIKELY(property == NULL)) {
+      perception_fatal("perception_table_register: a property is NULL");
+    }
+    registered[ordinal].property = property;
+    property_bucket *bucket = bucket_find_or_insert(table, property);
+    // The references this call appends stay last in their bucket until it
+    // returns, so a repeated property shows up as a last reference to `slot`.
+    if (bucket->count != 0 && references_of(bucket)[bucket->count - 1].slot == slot) {
+      registered[ordinal].position = NO_POSITION;
+      continue;
+    }
+    observer_reference reference = {slot, (uint32_t)ordinal};
+    registered[ordinal].position = bucket_append(bucket, reference);
+    unsigned bit = filter_bit_number(property);
+    if (events & PERCEPTION_EVENT_WILL_SET) {
+      table->will_set_counts[bit]++;
+      will_set_bits |= (uint64_t)1 << bit;
+    }
+    if (events & PERCEPTION_EVENT_DID_SET) {
+      table->did_set_counts[bit]++;
+      did_set_bits |= (uint64_t)1 << bit;
+    }
+  }
+  perception_token token = entry->token;
+  token_insert(table, token, slot);
+  if (table->registrar != NULL) {
+    if (will_set_bits != 0) {
+      atomic_fetch_or_explicit(&table->registrar->will_set_filter, will_set_bits, memory_order_relaxed);
+    }
+    if (did_set_bits != 0) {
+      atomic_fetch_or_explicit(&table->registrar->did_set_filter, did_set_bits, memory_order_relaxed);
+    }
+  }
+  perception_lock_unlock(&table->lock);
+  return token;
+}
+
+void *perception_table_cancel(perception_observer_table *table, perception_token token) {
+  perception_lock_lock(&table->lock);
+  uint32_t slot = table->dead ? NO_SLOT : token_remove(table, token);
+  if (slot == NO_SLOT) {
+    perception_lock_unlock(&table->lock);
+    return NULL;
+  }
+  registration *entry = &table->slots[slot];
+  void *observer = entry->observer;
+  registered_property *registered = properties_of(entry);
+  bool filters_changed = false;
+  for (uint32_t ordinal = 0; ordinal < entry->property_count; ordinal++) {
+    if (registered[ordinal].position == NO_POSITION) {
+      continue;
+    }
+    const void *property = registered[ordinal].property;
+    property_bucket *bucket = bucket_find(table, property);
+    bucket_remove_reference(table, bucket, registered[ordinal].position);
+    if (bucket->count == 0) {
+      bucket_remove(table, bucket);
+    }
+    unsigned bit = filter_bit_number(property);
+    if (entry->events & PERCEPTION_EVENT_WILL_SET) {
+      filters_changed |= --table->will_set_counts[bit] == 0;
+    }
+    if (entry->events & PERCEPTION_EVENT_DID_SET) {
+      filters_changed |= --table->did_set_counts[bit] == 0;
+    }
+  }
+  free_slot(table, slot);
+  if (filters_changed) {
+    publish_filters(table);
+  }
+  perception_lock_unlock(&table->lock);
+  return observer;
+}
+
+size_t perception_registrar_collect(perception_registrar *registrar, const void *property,
+                                    uint32_t event, void (*retain)(void *observer),
+                                    perception_observer_batch *out) {
+  perception_observer_table *table = atomic_load_explicit(&registrar->table, memory_order_acquire);
+  if (table == NULL) {
+    return 0;
+  }
+  size_t added = 0;
+  perception_lock_lock(&table->lock);
+  property_bucket *bucket = bucket_find(table, property);
+  if (bucket != NULL) {
+    observer_reference *references = references_of(bucket);
+    for (uint32_t i = 0; i < bucket->count; i++) {
+      registration *entry = &table->slots[references[i].slot];
+      if (entry->events & event) {
+        if (retain != NULL) {
+          retain(entry->observer);
+        }
+        batch_append(out, entry->observer);
+        added++;
+      }
+    }
+  }
+  perception_lock_unlock(&table->lock);
+  return added;
+}
