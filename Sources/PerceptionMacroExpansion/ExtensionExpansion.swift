@@ -7,18 +7,21 @@ enum ExtensionExpansion {
       // The member role reports the misuse; an extension of a protocol could not conform.
       return ExpansionResult(source: "")
     }
-    if let conformances = request.conformanceList {
-      let list = TokenizedSource(conformances)
-      let missing = (0..<list.tokens.count).contains { list.text($0) == MacroNames.perceptible }
-      guard missing else { return ExpansionResult(source: "") }
-    }
+    // The compiler lists the conformances still missing, and sends no list when none is: a subclass
+    // of a perceptible class conforms already.
+    let list = TokenizedSource(request.conformanceList ?? "")
+    let missing = (0..<list.tokens.count).contains { list.text($0) == MacroNames.perceptible }
+    guard missing else { return ExpansionResult(source: "") }
     let extendedType = trimmed(request.extendedType ?? type.name ?? "")
+    // The `@available` attributes keep the trivia between them, as swift-syntax copies them.
     var availability = ""
     for attribute in type.attributes where attribute.name == "available" {
       let source = type.source
-      availability +=
-        source.slice(source.tokens[attribute.first].start, source.tokens[attribute.last].end) + " "
+      availability += source.slice(
+        source.tokens[attribute.first].leadingStart, source.tokens[attribute.last].end)
     }
+    availability = TrackedStorageExpansion.trimWhitespace(availability)
+    if !availability.isEmpty { availability += " " }
     let isolation = supportsIsolatedConformances(request.buildConfiguration) ? "nonisolated " : ""
     return ExpansionResult(
       source: "\(availability)extension \(extendedType): \(isolation)\(MacroNames.conformance) {\n}")

@@ -111,7 +111,7 @@ enum Toolchain {
   static func renamed(_ text: String) -> String {
     var text = text
     let renames = [
-      ("18ObservationTracked", "17PerceptionTracked"), ("18ObservationIgnored", "17PerceptionIgnored"),
+      ("22_$observationRegistrar", "21_$perceptionRegistrar"), ("18ObservationTracked", "17PerceptionTracked"), ("18ObservationIgnored", "17PerceptionIgnored"),
       ("10Observable", "11Perceptible"), ("_$observationRegistrar", "_$perceptionRegistrar"),
       ("Observation.ObservationRegistrar()", "PerceptionCore.PerceptionRegistrar()"),
       ("Observation.Observable", "PerceptionCore.Perceptible"),
