@@ -36,6 +36,10 @@ public macro PerceptionTracked() =
 ///
 /// The counterpart of Observation's `@ObservationIgnored`: changes to the property do not notify
 /// and reads of it are not tracked.
-@attached(accessor)
+///
+/// It expands to nothing. It declares `willSet` as a name it may introduce only because the compiler
+/// requires an accessor macro that adds no `get` to say so; it exempts Observation's own
+/// `@ObservationIgnored` from that check by name.
+@attached(accessor, names: named(willSet))
 public macro PerceptionIgnored() =
   #externalMacro(module: "PerceptionMacros", type: "PerceptionIgnoredMacro")

@@ -85,7 +85,7 @@ enum Toolchain {
     @attached(accessor, names: named(init), named(get), named(set), named(_modify))
     @attached(peer, names: prefixed(`_`))
     macro PerceptionTracked() = #externalMacro(module: "PerceptionMacros", type: "PerceptionTrackedMacro")
-    @attached(accessor)
+    @attached(accessor, names: named(willSet))
     macro PerceptionIgnored() = #externalMacro(module: "PerceptionMacros", type: "PerceptionIgnoredMacro")
     enum PerceptionCore {
       protocol Perceptible {}
