@@ -11,8 +11,9 @@ public struct SyntaxSnippet: Equatable, Sendable {
   /// The 1-based line where `source` starts.
   public var line: Int
 
-  public init(source: String, fileName: String = "", fileID: String = "", offset: Int = 0, line: Int = 1)
-  {
+  public init(
+    source: String, fileName: String = "", fileID: String = "", offset: Int = 0, line: Int = 1
+  ) {
     self.source = source
     self.fileName = fileName
     self.fileID = fileID

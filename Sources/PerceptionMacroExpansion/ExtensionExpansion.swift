@@ -24,7 +24,8 @@ enum ExtensionExpansion {
     if !availability.isEmpty { availability += " " }
     let isolation = supportsIsolatedConformances(request.buildConfiguration) ? "nonisolated " : ""
     return ExpansionResult(
-      source: "\(availability)extension \(extendedType): \(isolation)\(MacroNames.conformance) {\n}")
+      source: "\(availability)extension \(extendedType): \(isolation)\(MacroNames.conformance) {\n}"
+    )
   }
 
   /// `nonisolated` conformances need Swift 6.2; older compilers do not list the feature.

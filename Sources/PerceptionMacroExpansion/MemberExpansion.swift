@@ -15,7 +15,8 @@ enum MemberExpansion {
     var members: [String] = []
     if !type.propertyNames.contains(MacroNames.registrar) {
       members.append(
-        "@\(MacroNames.ignored) private let \(MacroNames.registrar) = \(MacroNames.registrarType)()")
+        "@\(MacroNames.ignored) private let \(MacroNames.registrar) = \(MacroNames.registrarType)()"
+      )
     }
     if !type.declaresFunction(.init(name: "access", isStatic: false, firstNames: ["keyPath"])) {
       members.append(
@@ -42,8 +43,10 @@ enum MemberExpansion {
     }
     let notify = TypeDeclaration.FunctionSignature(
       name: "shouldNotifyObservers", isStatic: false, firstNames: ["_", "_"])
-    let overloads = [("", "true"), (": Equatable", "lhs != rhs"), (": AnyObject", "lhs !== rhs"),
-      (": Equatable & AnyObject", "lhs != rhs")]
+    let overloads = [
+      ("", "true"), (": Equatable", "lhs != rhs"), (": AnyObject", "lhs !== rhs"),
+      (": Equatable & AnyObject", "lhs != rhs"),
+    ]
     for (constraint, body) in overloads {
       let member = names.make("Member")
       guard !type.declaresFunction(notify) else { continue }

@@ -20,7 +20,9 @@ struct Modifier {
   ]
 
   /// The access levels that the storage of a tracked property drops, as `@Observable` does.
-  static let accessLevels: Set<String> = ["fileprivate", "private", "internal", "package", "public"]
+  static let accessLevels: Set<String> = [
+    "fileprivate", "private", "internal", "package", "public",
+  ]
 
   /// Parses the modifiers that start at `index`, and moves `index` past them.
   static func parseList(_ source: TokenizedSource, from index: inout Int) -> [Modifier] {

@@ -25,7 +25,8 @@ enum ObserverBlockFormatter {
       output += header
       guard index < block.close else { break }
       let bodyClose = source.matchingClose(index)
-      output += " {" + body(source, open: index, close: bodyClose, fileID: fileID, firstLine: firstLine)
+      output +=
+        " {" + body(source, open: index, close: bodyClose, fileID: fileID, firstLine: firstLine)
       output += "\n" + accessorIndentation + "}"
       index = bodyClose + 1
     }

@@ -26,7 +26,10 @@ public enum PluginMessages {
         (
           "getCapabilityResult",
           .object([
-            ("capability", .object([("protocolVersion", .number(Double(min(host, protocolVersion))))]))
+            (
+              "capability",
+              .object([("protocolVersion", .number(Double(min(host, protocolVersion))))])
+            )
           ])
         )
       ])
@@ -41,8 +44,14 @@ public enum PluginMessages {
           "loadPluginLibraryResult",
           .object([
             ("loaded", .bool(false)),
-            ("diagnostics", .array([encode(diagnosticWithoutPosition(
-              "Perception's macro plugin is an executable and loads no libraries"))])),
+            (
+              "diagnostics",
+              .array([
+                encode(
+                  diagnosticWithoutPosition(
+                    "Perception's macro plugin is an executable and loads no libraries"))
+              ])
+            ),
           ])
         )
       ])

@@ -42,15 +42,18 @@ enum TrackedStorageExpansion {
       return "\(attribute) cannot be applied to a 'let' constant; only a stored 'var' is tracked"
     }
     if member.isStatic {
-      return "\(attribute) cannot be applied to a static property; only instance properties are tracked"
+      return
+        "\(attribute) cannot be applied to a static property; only instance properties are tracked"
     }
     if member.isComputed {
-      return "\(attribute) cannot be applied to a computed property; only stored properties are tracked"
+      return
+        "\(attribute) cannot be applied to a computed property; only stored properties are tracked"
     }
     if let container = request.lexicalContext.first,
       TypeDeclaration(container).keyword != "class"
     {
-      return "\(attribute) can only be applied to a property of a '@\(MacroNames.perceptible)' class"
+      return
+        "\(attribute) can only be applied to a property of a '@\(MacroNames.perceptible)' class"
     }
     return nil
   }
@@ -90,7 +93,8 @@ enum TrackedStorageExpansion {
             firstLine: request.declaration.line)
           piece.trailing = source.trailingTrivia(block.close)
           index = block.close
-        } else if source.isToken(index, "{"), let closure = ClosureFormatter.format(source, open: index)
+        } else if source.isToken(index, "{"),
+          let closure = ClosureFormatter.format(source, open: index)
         {
           piece.text = closure.text
           piece.trailing = source.trailingTrivia(closure.close)

@@ -1,6 +1,8 @@
 // The compiler plugin behind Perception's macros: it answers the compiler's messages on stdin and
 // stdout, and nothing else may ever be written to stdout.
 
+import PerceptionMacroExpansion
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -10,7 +12,6 @@
 #elseif canImport(ucrt)
   import ucrt
 #endif
-import PerceptionMacroExpansion
 
 // Answers go to a private copy of stdout, and stdout itself goes to stderr, so that a stray print
 // cannot corrupt the protocol.

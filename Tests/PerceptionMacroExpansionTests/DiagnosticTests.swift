@@ -17,7 +17,8 @@ struct DiagnosticTests {
     #expect(
       result.diagnostics == [
         Diagnostic(
-          message: "'@Perceptible' cannot be applied to \(kind) type '\(name)'", fileName: "File.swift",
+          message: "'@Perceptible' cannot be applied to \(kind) type '\(name)'",
+          fileName: "File.swift",
           offset: 20, highlight: 20..<32)
       ])
   }
@@ -41,7 +42,8 @@ struct DiagnosticTests {
     let request = Requests.tracked(
       .peer, "@PerceptionTracked var x = 0", attributeFile: "File.swift", context: ["struct S {}"])
     let message = MacroExpander.expand(request).diagnostics.first?.message
-    #expect(message == "'@PerceptionTracked' can only be applied to a property of a '@Perceptible' class")
+    #expect(
+      message == "'@PerceptionTracked' can only be applied to a property of a '@Perceptible' class")
   }
 
   @Test func unknownMacroIsAnError() {
@@ -58,6 +60,8 @@ struct DiagnosticTests {
     let source = "\n@Perceptible struct S {\n  var x = 0\n}\n" + Toolchain.perceptionStubs
     let output = try Toolchain.typecheck(source, arguments: Toolchain.pluginArguments)
     #expect(output.exitCode != 0)
-    #expect(output.text.contains("Corpus.swift:2:1: error: '@Perceptible' cannot be applied to struct type 'S'"))
+    #expect(
+      output.text.contains(
+        "Corpus.swift:2:1: error: '@Perceptible' cannot be applied to struct type 'S'"))
   }
 }

@@ -63,15 +63,22 @@ struct ExpansionTests {
   @Test func peerIsPrivateIgnoredStorage() {
     let cases: [(String, String)] = [
       ("\n  var count = 0", "@PerceptionIgnored\nprivate  var _count  = 0"),
-      ("\n  public private(set) var name: String = \"\"",
-        "@PerceptionIgnored\nprivate  var _name: String = \"\""),
+      (
+        "\n  public private(set) var name: String = \"\"",
+        "@PerceptionIgnored\nprivate  var _name: String = \"\""
+      ),
       ("\n  weak var parent: Model?", "@PerceptionIgnored\nprivate\n  weak  var _parent: Model?"),
-      ("\n  @MainActor var u: Int? = nil", "@MainActor\n@PerceptionIgnored\nprivate  var _u: Int? = nil"),
+      (
+        "\n  @MainActor var u: Int? = nil",
+        "@MainActor\n@PerceptionIgnored\nprivate  var _u: Int? = nil"
+      ),
       ("\n  /// Doc\n  var t: T", "/// Doc\n\n  @PerceptionIgnored\nprivate  var _t: T"),
       ("\n  var iuo: Int!", "@PerceptionIgnored\nprivate  var _iuo: Int!"),
       ("\n  var a = 1, b = 2", "@PerceptionIgnored\nprivate  var _a  = 1,  _b  = 2"),
-      ("\n  var f: () -> Void = { print(1) }",
-        "@PerceptionIgnored\nprivate  var _f: () -> Void = {\n    print(1)\n}"),
+      (
+        "\n  var f: () -> Void = { print(1) }",
+        "@PerceptionIgnored\nprivate  var _f: () -> Void = {\n    print(1)\n}"
+      ),
     ]
     for (member, expected) in cases {
       #expect(MacroExpander.expand(Requests.tracked(.peer, member)).source == expected, "\(member)")
@@ -79,7 +86,8 @@ struct ExpansionTests {
   }
 
   @Test func peerKeepsObserversWithTheirSourceLocations() {
-    let member = "\n  var value: Int = 0 {\n    willSet { print(newValue) }\n    didSet { print(oldValue) }\n  }"
+    let member =
+      "\n  var value: Int = 0 {\n    willSet { print(newValue) }\n    didSet { print(oldValue) }\n  }"
     let expected = """
       @PerceptionIgnored
       private  var _value: Int = 0 {
@@ -163,13 +171,15 @@ struct ExpansionTests {
   }
 
   @Test func extensionIsLeftOutWhenTheClassConformsAlready() {
-    let request = Requests.perceptible(.extension, "@Perceptible class Model: Base {}", conformanceList: nil)
+    let request = Requests.perceptible(
+      .extension, "@Perceptible class Model: Base {}", conformanceList: nil)
     #expect(MacroExpander.expand(request).source == "")
   }
 
   @Test func extensionOmitsNonisolatedBeforeSwift62() {
     var request = Requests.perceptible(.extension, "@Perceptible class Model {}")
     request.buildConfiguration = #"{"features":["Macros"],"compilerVersion":{"components":[6,1]}}"#
-    #expect(MacroExpander.expand(request).source == "extension Model: PerceptionCore.Perceptible {\n}")
+    #expect(
+      MacroExpander.expand(request).source == "extension Model: PerceptionCore.Perceptible {\n}")
   }
 }

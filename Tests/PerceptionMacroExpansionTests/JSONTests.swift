@@ -14,7 +14,9 @@ struct JSONTests {
     #expect(try JSON.parse(#""\ud83d\ude00""#) == .string("😀"))
   }
 
-  @Test(arguments: ["", "{", "[1,", "\"open", "tru", "{\"a\" 1}", "1 2", String(repeating: "[", count: 5000)])
+  @Test(arguments: [
+    "", "{", "[1,", "\"open", "tru", "{\"a\" 1}", "1 2", String(repeating: "[", count: 5000),
+  ])
   func rejectsMalformedText(text: String) {
     #expect(throws: JSONError.self) { try JSON.parse(text) }
   }

@@ -11,13 +11,15 @@ enum Requests {
       attribute: SyntaxSnippet(
         source: attribute, fileName: "File.swift", fileID: "M/File.swift", offset: attributeOffset),
       declaration: SyntaxSnippet(
-        source: declaration, fileName: "File.swift", fileID: "M/File.swift", offset: attributeOffset),
+        source: declaration, fileName: "File.swift", fileID: "M/File.swift", offset: attributeOffset
+      ),
       extendedType: role == .extension ? "Model" : nil,
       conformanceList: role == .extension ? conformanceList : nil)
   }
 
   static func tracked(
-    _ role: MacroRole, _ declaration: String, line: Int = 1, attributeFile: String = "@__swiftmacro_X.swift",
+    _ role: MacroRole, _ declaration: String, line: Int = 1,
+    attributeFile: String = "@__swiftmacro_X.swift",
     attribute: String = "@PerceptionTracked", context: [String] = ["class Model {}"]
   ) -> ExpansionRequest {
     ExpansionRequest(

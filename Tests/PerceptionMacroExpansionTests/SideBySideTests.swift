@@ -29,7 +29,9 @@ struct SideBySideTests {
 
   @Test func toolsAreAvailable() {
     #expect(Toolchain.swiftc != nil, "swiftc must be on PATH")
-    #expect(Toolchain.plugin != nil, "build the package first: the plugin is .build/debug/PerceptionMacros-tool")
+    #expect(
+      Toolchain.plugin != nil,
+      "build the package first: the plugin is .build/debug/PerceptionMacros-tool")
     #expect(Self.dumps != nil)
   }
 

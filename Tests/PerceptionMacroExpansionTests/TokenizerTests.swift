@@ -44,14 +44,16 @@ struct TokenizerTests {
   }
 
   @Test func keepsGenericsAndArrowsApart() {
-    #expect(texts("Dictionary<String, Array<Int>>") == [
-      "Dictionary", "<", "String", ",", "Array", "<", "Int", ">", ">",
-    ])
+    #expect(
+      texts("Dictionary<String, Array<Int>>") == [
+        "Dictionary", "<", "String", ",", "Array", "<", "Int", ">", ">",
+      ])
     #expect(texts("() -> Void") == ["(", ")", "->", "Void"])
   }
 
   @Test func readsPoundDirectivesAsOneToken() {
-    #expect(texts("#if DEBUG\nvar x\n#else\n#endif") == ["#if", "DEBUG", "var", "x", "#else", "#endif"])
+    #expect(
+      texts("#if DEBUG\nvar x\n#else\n#endif") == ["#if", "DEBUG", "var", "x", "#else", "#endif"])
   }
 
   @Test func readsBackquotedNamesAndNumbers() {

@@ -44,7 +44,10 @@ enum Toolchain {
     process.executableURL = URL(fileURLWithPath: swiftc ?? "/usr/bin/swiftc")
     process.currentDirectoryURL = directory
     process.arguments =
-      ["-typecheck", "-module-name", "Corpus", "-Xfrontend", "-dump-macro-expansions", "Corpus.swift"]
+      [
+        "-typecheck", "-module-name", "Corpus", "-Xfrontend", "-dump-macro-expansions",
+        "Corpus.swift",
+      ]
       + arguments
     let pipe = Pipe()
     process.standardOutput = pipe
@@ -62,7 +65,8 @@ enum Toolchain {
     var buffers: [String: String] = [:]
     var index = 0
     while index < lines.count {
-      if lines[index].hasPrefix("@__swiftmacro_"), index + 1 < lines.count, lines[index + 1] == rule {
+      if lines[index].hasPrefix("@__swiftmacro_"), index + 1 < lines.count, lines[index + 1] == rule
+      {
         var end = index + 2
         while end < lines.count, lines[end] != rule { end += 1 }
         buffers[lines[index]] = lines[(index + 2)..<min(end, lines.count)].joined(separator: "\n")
@@ -111,7 +115,9 @@ enum Toolchain {
   static func renamed(_ text: String) -> String {
     var text = text
     let renames = [
-      ("22_$observationRegistrar", "21_$perceptionRegistrar"), ("18ObservationTracked", "17PerceptionTracked"), ("18ObservationIgnored", "17PerceptionIgnored"),
+      ("22_$observationRegistrar", "21_$perceptionRegistrar"),
+      ("18ObservationTracked", "17PerceptionTracked"),
+      ("18ObservationIgnored", "17PerceptionIgnored"),
       ("10Observable", "11Perceptible"), ("_$observationRegistrar", "_$perceptionRegistrar"),
       ("Observation.ObservationRegistrar()", "PerceptionCore.PerceptionRegistrar()"),
       ("Observation.Observable", "PerceptionCore.Perceptible"),

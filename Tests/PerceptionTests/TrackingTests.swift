@@ -43,7 +43,12 @@ struct TrackingTests {
 
   @Test func letAndStaticAreNotTracked() {
     let counter = Counter()
-    #expect(!fires({ _ = counter.fixed; _ = Counter.shared }, when: { Counter.shared += 1 }))
+    #expect(
+      !fires(
+        {
+          _ = counter.fixed
+          _ = Counter.shared
+        }, when: { Counter.shared += 1 }))
   }
 
   @Test func computedPropertyTracksWhatItReads() {
