@@ -1,0 +1,46 @@
+/// The `extension` role of `@Perceptible`: the conformance to `Perceptible`, with the class's
+/// `@available` attributes, unless the class already conforms.
+enum ExtensionExpansion {
+  static func expand(_ request: ExpansionRequest) -> ExpansionResult {
+    let type = TypeDeclaration(request.declaration.source)
+    if type.keyword == "protocol" {
+      // The member role reports the misuse; an extension of a protocol could not conform.
+      return ExpansionResult(source: "")
+    }
+    // The compiler lists the conformances still missing, and sends no list when none is: a subclass
+    // of a perceptible class conforms already.
+    let list = TokenizedSource(request.conformanceList ?? "")
+    let missing = (0..<list.tokens.count).contains { list.text($0) == MacroNames.perceptible }
+    guard missing else { return ExpansionResult(source: "") }
+    let extendedType = trimmed(request.extendedType ?? type.name ?? "")
+    // The `@available` attributes keep the trivia between them, as swift-syntax copies them.
+    var availability = ""
+    for attribute in type.attributes where attribute.name == "available" {
+      let source = type.source
+      availability += source.slice(
+        source.tokens[attribute.first].leadingStart, source.tokens[attribute.last].end)
+    }
+    availability = TrackedStorageExpansion.trimWhitespace(availability)
+    if !availability.isEmpty { availability += " " }
+    let isolation = supportsIsolatedConformances(request.buildConfiguration) ? "nonisolated " : ""
+    return ExpansionResult(
+      source: "\(availability)extension \(extendedType): \(isolation)\(MacroNames.conformance) {\n}"
+    )
+  }
+
+  /// `nonisolated` conformances need Swift 6.2; older compilers do not list the feature.
+  static func supportsIsolatedConformances(_ configuration: String?) -> Bool {
+    guard let configuration, let json = try? JSON.parse(configuration),
+      let features = json["features"]?.arrayValue
+    else {
+      return true
+    }
+    return features.contains(.string("IsolatedConformances"))
+  }
+
+  static func trimmed(_ text: String) -> String {
+    let source = TokenizedSource(text)
+    guard let first = source.tokens.first, let last = source.tokens.last else { return "" }
+    return source.slice(first.start, last.end)
+  }
+}

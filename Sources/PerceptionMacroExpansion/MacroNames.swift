@@ -1,0 +1,14 @@
+/// The names the expansions use. They are `@Observable`'s, mapped to Perception's.
+enum MacroNames {
+  static let perceptible = "Perceptible"
+  static let tracked = "PerceptionTracked"
+  static let ignored = "PerceptionIgnored"
+  static let registrar = "_$perceptionRegistrar"
+  static let registrarType = "PerceptionCore.PerceptionRegistrar"
+  static let conformance = "PerceptionCore.Perceptible"
+
+  /// The macro implementations, by the `type` of their `#externalMacro` declarations.
+  static let perceptibleType = "PerceptibleMacro"
+  static let trackedType = "PerceptionTrackedMacro"
+  static let ignoredType = "PerceptionIgnoredMacro"
+}

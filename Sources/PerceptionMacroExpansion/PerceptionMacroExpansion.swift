@@ -1,1 +1,0 @@
-// The expansion logic lands with the macro issue.

@@ -1,0 +1,62 @@
+/// The `accessor` role of `@PerceptionTracked`: `init`, `get`, `set` and `_modify` over the
+/// `_name` storage.
+enum TrackedAccessorExpansion {
+  static func expand(_ request: ExpansionRequest) -> ExpansionResult {
+    let member = MemberDeclaration(request.declaration.source)
+    guard TrackedStorageExpansion.appliesTracking(to: member, request),
+      let name = member.identifier
+    else {
+      return ExpansionResult(source: "")
+    }
+    let accessors = self.accessors(name)
+    // swift-syntax joins accessors with blank lines when the property already has an accessor block
+    // (its observers), and otherwise wraps them in braces, indented by four spaces.
+    if member.bindings.first?.accessorBlock != nil {
+      return ExpansionResult(source: accessors.joined(separator: "\n\n"))
+    }
+    let indented = accessors.map { accessor in
+      accessor.split(separator: "\n", omittingEmptySubsequences: false)
+        .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+    }
+    return ExpansionResult(source: "{\n" + indented.joined(separator: "\n") + "\n}")
+  }
+
+  static func accessors(_ name: String) -> [String] {
+    let registrar = MacroNames.registrar
+    return [
+      """
+      @storageRestrictions(initializes: _\(name))
+      init(initialValue) {
+        _\(name) = initialValue
+      }
+      """,
+      """
+      get {
+        access(keyPath: \\.\(name))
+        return _\(name)
+      }
+      """,
+      """
+      set {
+        guard shouldNotifyObservers(_\(name), newValue) else {
+          _\(name) = newValue
+          return
+        }
+        withMutation(keyPath: \\.\(name)) {
+          _\(name) = newValue
+        }
+      }
+      """,
+      """
+      _modify {
+        access(keyPath: \\.\(name))
+        \(registrar).willSet(self, keyPath: \\.\(name))
+        defer {
+            \(registrar).didSet(self, keyPath: \\.\(name))
+        }
+        yield &_\(name)
+      }
+      """,
+    ]
+  }
+}

@@ -1,0 +1,117 @@
+/// The declaration that `@Perceptible` is attached to: its kind, its name, its attributes, and the
+/// functions and properties it already declares.
+struct TypeDeclaration {
+  /// A function of the type's body, reduced to what decides whether it replaces a generated one.
+  struct FunctionSignature: Equatable {
+    var name: String
+    var isStatic: Bool
+    var firstNames: [String]
+  }
+
+  let source: TokenizedSource
+  var attributes: [Attribute] = []
+  /// `class`, `struct`, `enum`, `actor`, `protocol` or `extension`.
+  var keyword: String?
+  /// The type's name, without generic parameters.
+  var name: String?
+  /// The functions declared directly in the body.
+  var functions: [FunctionSignature] = []
+  /// The names of the properties declared directly in the body.
+  var propertyNames: [String] = []
+
+  init(_ text: String) {
+    source = TokenizedSource(text)
+    var index = 0
+    attributes = Attribute.parseList(source, from: &index)
+    _ = Modifier.parseList(source, from: &index)
+    guard index < source.tokens.count else { return }
+    keyword = source.text(index)
+    index += 1
+    if index < source.tokens.count, source.tokens[index].kind == .identifier {
+      name = source.text(index)
+    }
+    while index < source.tokens.count, !source.isToken(index, "{") { index += 1 }
+    guard index < source.tokens.count else { return }
+    scanBody(open: index, close: source.matchingClose(index))
+  }
+
+  /// Collects the members at the top level of the body, skipping nested bodies.
+  private mutating func scanBody(open: Int, close: Int) {
+    var index = open + 1
+    while index < close {
+      if source.isToken(index, "{") || source.isToken(index, "(") || source.isToken(index, "[") {
+        index = source.matchingClose(index) + 1
+        continue
+      }
+      if source.tokens[index].kind == .identifier && index + 1 < close {
+        let word = source.text(index)
+        if word == "func" {
+          functions.append(parseFunction(at: index))
+        } else if word == "var" || word == "let",
+          source.tokens[index + 1].kind == .identifier
+        {
+          propertyNames.append(source.text(index + 1))
+        }
+      }
+      index += 1
+    }
+  }
+
+  private func parseFunction(at keywordIndex: Int) -> FunctionSignature {
+    var isStatic = false
+    var back = keywordIndex - 1
+    while back >= 0, source.tokens[back].kind == .identifier,
+      Modifier.keywords.contains(source.text(back))
+    {
+      if source.text(back) == "static" || source.text(back) == "class" { isStatic = true }
+      back -= 1
+    }
+    let name = source.text(keywordIndex + 1)
+    var index = keywordIndex + 2
+    if source.isToken(index, "<") {
+      var depth = 0
+      while index < source.tokens.count {
+        if source.isToken(index, "<") { depth += 1 }
+        if source.isToken(index, ">") && !source.isToken(index - 1, "-") { depth -= 1 }
+        index += 1
+        if depth == 0 { break }
+      }
+    }
+    var firstNames: [String] = []
+    if source.isToken(index, "(") {
+      let close = source.matchingClose(index)
+      var position = index + 1
+      var expectingName = true
+      while position < close {
+        if expectingName {
+          firstNames.append(source.text(position))
+          expectingName = false
+        }
+        if source.isToken(position, "(") || source.isToken(position, "[")
+          || source.isToken(position, "{")
+        {
+          position = source.matchingClose(position) + 1
+          continue
+        }
+        if source.isToken(position, "<") {
+          var depth = 0
+          while position < close {
+            if source.isToken(position, "<") { depth += 1 }
+            if source.isToken(position, ">") && !source.isToken(position - 1, "-") { depth -= 1 }
+            position += 1
+            if depth == 0 { break }
+          }
+          continue
+        }
+        if source.isToken(position, ",") { expectingName = true }
+        position += 1
+      }
+    }
+    return FunctionSignature(name: name, isStatic: isStatic, firstNames: firstNames)
+  }
+
+  /// Whether the body declares a function like the one a generated member would be.
+  func declaresFunction(_ signature: FunctionSignature) -> Bool {
+    functions.contains(signature)
+  }
+}

@@ -1,0 +1,185 @@
+import PerceptionMacroExpansion
+import Testing
+
+@Suite("Expansions")
+struct ExpansionTests {
+  @Test func memberRoleAddsRegistrarHelpersAndOverloads() {
+    let result = MacroExpander.expand(
+      Requests.perceptible(.member, "\n@Perceptible\nfinal class Model {\n  var count = 0\n}"))
+    let source = result.source ?? ""
+    #expect(
+      source.hasPrefix(
+        "@PerceptionIgnored private let _$perceptionRegistrar = PerceptionCore.PerceptionRegistrar()\n\n"
+          + "internal nonisolated func access<$sD_6MemberfMu_>(\n"
+          + "  keyPath: KeyPath<Model, $sD_6MemberfMu_>\n) {\n"
+          + "  _$perceptionRegistrar.access(self, keyPath: keyPath)\n}\n\n"))
+    #expect(source.contains("func withMutation<$sD_6MemberfMu0_, $sD_14MutationResultfMu_>("))
+    #expect(source.components(separatedBy: "func shouldNotifyObservers").count == 5)
+    #expect(
+      source.hasSuffix(
+        "private nonisolated func shouldNotifyObservers<$sD_6MemberfMu4_: Equatable & AnyObject>"
+          + "(_ lhs: $sD_6MemberfMu4_, _ rhs: $sD_6MemberfMu4_) -> Bool {\n    lhs != rhs\n}"))
+    #expect(result.diagnostics.isEmpty)
+  }
+
+  @Test func memberRoleLeavesOutWhatTheClassDeclares() {
+    let declaration = """
+      @Perceptible class Model {
+        func access<M>(keyPath: KeyPath<Model, M>) {}
+        func withMutation<M, R>(keyPath: KeyPath<Model, M>, _ mutation: () throws -> R) rethrows -> R {
+          try mutation()
+        }
+      }
+      """
+    let source = MacroExpander.expand(Requests.perceptible(.member, declaration)).source ?? ""
+    #expect(!source.contains("func access"))
+    #expect(!source.contains("func withMutation"))
+    #expect(source.contains("_$perceptionRegistrar = PerceptionCore.PerceptionRegistrar()"))
+    // The generated names keep their numbers, as @Observable's do.
+    #expect(source.contains("shouldNotifyObservers<$sD_6MemberfMu1_>"))
+  }
+
+  @Test func memberAttributeMarksTrackedPropertiesOnly() {
+    let cases: [(String, String)] = [
+      ("\n  var count = 0", "@PerceptionTracked"),
+      ("\n  weak var parent: Model?", "@PerceptionTracked"),
+      ("\n  var observed = 0 { didSet { } }", "@PerceptionTracked"),
+      ("\n  let fixed = 1", ""),
+      ("\n  static var shared = 0", ""),
+      ("\n  class var kind: Int { 1 }", ""),
+      ("\n  var computed: Int { 2 }", ""),
+      ("\n  var both: Int { get { 1 } set { } }", ""),
+      ("\n  @PerceptionIgnored var ignored = 0", ""),
+      ("\n  @PerceptionTracked var marked = 0", ""),
+      ("\n  var (x, y) = (1, 2)", ""),
+      ("\n  func f() {}", ""),
+    ]
+    for (member, expected) in cases {
+      let request = Requests.perceptible(.memberAttribute, member)
+      #expect(MacroExpander.expand(request).source == expected, "\(member)")
+    }
+  }
+
+  @Test func peerIsPrivateIgnoredStorage() {
+    let cases: [(String, String)] = [
+      ("\n  var count = 0", "@PerceptionIgnored\nprivate  var _count  = 0"),
+      (
+        "\n  public private(set) var name: String = \"\"",
+        "@PerceptionIgnored\nprivate  var _name: String = \"\""
+      ),
+      ("\n  weak var parent: Model?", "@PerceptionIgnored\nprivate\n  weak  var _parent: Model?"),
+      (
+        "\n  @MainActor var u: Int? = nil",
+        "@MainActor\n@PerceptionIgnored\nprivate  var _u: Int? = nil"
+      ),
+      ("\n  /// Doc\n  var t: T", "/// Doc\n\n  @PerceptionIgnored\nprivate  var _t: T"),
+      ("\n  var iuo: Int!", "@PerceptionIgnored\nprivate  var _iuo: Int!"),
+      ("\n  var a = 1, b = 2", "@PerceptionIgnored\nprivate  var _a  = 1,  _b  = 2"),
+      (
+        "\n  var f: () -> Void = { print(1) }",
+        "@PerceptionIgnored\nprivate  var _f: () -> Void = {\n    print(1)\n}"
+      ),
+    ]
+    for (member, expected) in cases {
+      #expect(MacroExpander.expand(Requests.tracked(.peer, member)).source == expected, "\(member)")
+    }
+  }
+
+  @Test func peerKeepsObserversWithTheirSourceLocations() {
+    let member =
+      "\n  var value: Int = 0 {\n    willSet { print(newValue) }\n    didSet { print(oldValue) }\n  }"
+    let expected = """
+      @PerceptionIgnored
+      private  var _value: Int = 0 {
+
+          willSet {
+              #sourceLocation(file: "M/File.swift", line: 11)
+              print(newValue)
+              #sourceLocation()
+          }
+
+          didSet {
+              #sourceLocation(file: "M/File.swift", line: 12)
+              print(oldValue)
+              #sourceLocation()
+          }
+      }
+      """
+    #expect(MacroExpander.expand(Requests.tracked(.peer, member, line: 9)).source == expected)
+  }
+
+  @Test func accessorsAreWrappedInBracesWithoutObservers() {
+    let source = MacroExpander.expand(Requests.tracked(.accessor, "\n  var count = 0")).source
+    #expect(
+      source == """
+        {
+            @storageRestrictions(initializes: _count)
+            init(initialValue) {
+              _count = initialValue
+            }
+            get {
+              access(keyPath: \\.count)
+              return _count
+            }
+            set {
+              guard shouldNotifyObservers(_count, newValue) else {
+                _count = newValue
+                return
+              }
+              withMutation(keyPath: \\.count) {
+                _count = newValue
+              }
+            }
+            _modify {
+              access(keyPath: \\.count)
+              _$perceptionRegistrar.willSet(self, keyPath: \\.count)
+              defer {
+                  _$perceptionRegistrar.didSet(self, keyPath: \\.count)
+              }
+              yield &_count
+            }
+        }
+        """)
+  }
+
+  @Test func accessorsJoinObserversBlock() {
+    let source =
+      MacroExpander.expand(Requests.tracked(.accessor, "\n  var v = 0 { didSet { } }")).source ?? ""
+    #expect(source.hasPrefix("@storageRestrictions(initializes: _v)\ninit(initialValue) {\n"))
+    #expect(source.contains("}\n\nget {\n  access(keyPath: \\.v)\n  return _v\n}\n\nset {"))
+  }
+
+  @Test func trackedDoesNothingOutsideClassesOrOnIgnoredProperties() {
+    let inStruct = Requests.tracked(.accessor, "var x = 0", context: ["struct S {}"])
+    #expect(MacroExpander.expand(inStruct).source == "")
+    let ignored = Requests.tracked(.peer, "@PerceptionIgnored var x = 0")
+    #expect(MacroExpander.expand(ignored).source == "")
+  }
+
+  @Test func ignoredExpandsToNothing() {
+    var request = Requests.tracked(.accessor, "@PerceptionIgnored var x = 0")
+    request.macroType = "PerceptionIgnoredMacro"
+    #expect(MacroExpander.expand(request) == ExpansionResult(source: ""))
+  }
+
+  @Test func extensionConformsWithAvailability() {
+    let declaration = "\n@available(iOS 17, *)\n@Perceptible final class Model {}"
+    let result = MacroExpander.expand(Requests.perceptible(.extension, declaration))
+    #expect(
+      result.source
+        == "@available(iOS 17, *) extension Model: nonisolated PerceptionCore.Perceptible {\n}")
+  }
+
+  @Test func extensionIsLeftOutWhenTheClassConformsAlready() {
+    let request = Requests.perceptible(
+      .extension, "@Perceptible class Model: Base {}", conformanceList: nil)
+    #expect(MacroExpander.expand(request).source == "")
+  }
+
+  @Test func extensionOmitsNonisolatedBeforeSwift62() {
+    var request = Requests.perceptible(.extension, "@Perceptible class Model {}")
+    request.buildConfiguration = #"{"features":["Macros"],"compilerVersion":{"components":[6,1]}}"#
+    #expect(
+      MacroExpander.expand(request).source == "extension Model: PerceptionCore.Perceptible {\n}")
+  }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// Runs the toolchain's compiler on a file and reads its macro-expansion dump.
+enum Toolchain {
+  /// The package's root, found from this file.
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// `swiftc`, found through PATH.
+  static let swiftc: String? = {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    for directory in path.split(separator: ":") {
+      let candidate = "\(directory)/swiftc"
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+  }()
+
+  /// The plugin that `swift build` made, next to the test products.
+  static let plugin: String? = {
+    let build = packageRoot.appendingPathComponent(".build")
+    let candidates = ["debug", "release"].map {
+      build.appendingPathComponent($0).appendingPathComponent("PerceptionMacros-tool").path
+    }
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+  }()
+
+  /// The output of one compiler run.
+  struct Output {
+    var text: String
+    var exitCode: Int32
+  }
+
+  /// Type-checks `source` as `Corpus.swift` of module `Corpus` in a fresh directory, dumping the
+  /// macro expansions.
+  static func typecheck(_ source: String, arguments: [String] = []) throws -> Output {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("perception-corpus-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("Corpus.swift")
+    try source.write(to: file, atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: swiftc ?? "/usr/bin/swiftc")
+    process.currentDirectoryURL = directory
+    process.arguments =
+      [
+        "-typecheck", "-module-name", "Corpus", "-Xfrontend", "-dump-macro-expansions",
+        "Corpus.swift",
+      ]
+      + arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Output(text: String(decoding: data, as: UTF8.self), exitCode: process.terminationStatus)
+  }
+
+  /// The macro buffers of a dump, by buffer name.
+  static func buffers(_ dump: String) -> [String: String] {
+    let rule = String(repeating: "-", count: 30)
+    let lines = dump.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var buffers: [String: String] = [:]
+    var index = 0
+    while index < lines.count {
+      if lines[index].hasPrefix("@__swiftmacro_"), index + 1 < lines.count, lines[index + 1] == rule
+      {
+        var end = index + 2
+        while end < lines.count, lines[end] != rule { end += 1 }
+        buffers[lines[index]] = lines[(index + 2)..<min(end, lines.count)].joined(separator: "\n")
+        index = end + 1
+      } else {
+        index += 1
+      }
+    }
+    return buffers
+  }
+
+  /// Declarations that stand in for Perception in a single-file compile: the macros, and a
+  /// `PerceptionCore` namespace with the names the expansions use.
+  static let perceptionStubs = """
+
+    @attached(member, names: named(_$perceptionRegistrar), named(access), named(withMutation), named(shouldNotifyObservers))
+    @attached(memberAttribute)
+    @attached(extension, conformances: PerceptionCore.Perceptible)
+    macro Perceptible() = #externalMacro(module: "PerceptionMacros", type: "PerceptibleMacro")
+    @attached(accessor, names: named(init), named(get), named(set), named(_modify))
+    @attached(peer, names: prefixed(`_`))
+    macro PerceptionTracked() = #externalMacro(module: "PerceptionMacros", type: "PerceptionTrackedMacro")
+    @attached(accessor, names: named(willSet))
+    macro PerceptionIgnored() = #externalMacro(module: "PerceptionMacros", type: "PerceptionIgnoredMacro")
+    enum PerceptionCore {
+      protocol Perceptible {}
+      struct PerceptionRegistrar: Sendable {
+        init() {}
+        func access<S: Perceptible, M>(_ subject: S, keyPath: KeyPath<S, M>) {}
+        func willSet<S: Perceptible, M>(_ subject: S, keyPath: KeyPath<S, M>) {}
+        func didSet<S: Perceptible, M>(_ subject: S, keyPath: KeyPath<S, M>) {}
+        func withMutation<S: Perceptible, M, T>(
+          of subject: S, keyPath: KeyPath<S, M>, _ mutation: () throws -> T
+        ) rethrows -> T { try mutation() }
+      }
+    }
+
+    """
+
+  /// The arguments that load the plugin.
+  static var pluginArguments: [String] {
+    ["-Xfrontend", "-load-plugin-executable", "-Xfrontend", "\(plugin ?? "")#PerceptionMacros"]
+  }
+
+  /// Maps Observation's names, in source and in mangled buffer names, to Perception's.
+  static func renamed(_ text: String) -> String {
+    var text = text
+    let renames = [
+      ("22_$observationRegistrar", "21_$perceptionRegistrar"),
+      ("18ObservationTracked", "17PerceptionTracked"),
+      ("18ObservationIgnored", "17PerceptionIgnored"),
+      ("10Observable", "11Perceptible"), ("_$observationRegistrar", "_$perceptionRegistrar"),
+      ("Observation.ObservationRegistrar()", "PerceptionCore.PerceptionRegistrar()"),
+      ("Observation.Observable", "PerceptionCore.Perceptible"),
+      ("ObservationIgnored", "PerceptionIgnored"), ("ObservationTracked", "PerceptionTracked"),
+      ("@Observable", "@Perceptible"),
+    ]
+    for (old, new) in renames { text = text.replacingOccurrences(of: old, with: new) }
+    return text
+  }
+
+  /// Replaces the file-private discriminators in buffer names, which hash the file's path.
+  static func withoutPrivateDiscriminators(_ name: String) -> String {
+    name.replacingOccurrences(
+      of: "33_[0-9A-F]{32}LL", with: "33_PRIVATELL", options: .regularExpression)
+  }
+}
