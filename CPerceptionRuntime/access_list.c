@@ -143,25 +143,15 @@ static void reserve_one_more(perception_access_list *list) {
   list->capacity = capacity;
 }
 
-void perception_access_list_init(perception_access_list *list, perception_access_list *enclosing) {
-  list->enclosing = enclosing;
-  list->registrars = list->inline_registrars;
-  list->properties = list->inline_properties;
-  list->count = 0;
-  list->capacity = PERCEPTION_ACCESS_LIST_INLINE_CAPACITY;
-  list->registrar_count = 0;
-  list->index = NULL;
-  list->index_capacity = 0;
-  list->grouped = true;
-}
-
-void perception_access_list_destroy(perception_access_list *list) {
+void perception_access_list_free_storage(perception_access_list *list) {
   if (!has_inline_storage(list)) {
     free(list->registrars);
     free((void *)list->properties);
   }
   free(list->index);
-  perception_access_list_init(list, list->enclosing);
+  list->registrars = list->inline_registrars;
+  list->properties = list->inline_properties;
+  list->index = NULL;
 }
 
 //===--- Recording --------------------------------------------------------===//

@@ -62,13 +62,33 @@ typedef struct perception_access_list {
   const void *inline_properties[PERCEPTION_ACCESS_LIST_INLINE_CAPACITY];
 } perception_access_list;
 
-/// Makes `list` empty, nested in `enclosing` (which may be NULL).
-void perception_access_list_init(perception_access_list *list, perception_access_list *enclosing);
+/// Makes `list` empty, nested in `enclosing` (which may be NULL). `list` may
+/// be uninitialized memory.
+static inline void perception_access_list_init(perception_access_list *list,
+                                               perception_access_list *enclosing) {
+  list->enclosing = enclosing;
+  list->registrars = list->inline_registrars;
+  list->properties = list->inline_properties;
+  list->count = 0;
+  list->capacity = PERCEPTION_ACCESS_LIST_INLINE_CAPACITY;
+  list->registrar_count = 0;
+  list->index = NULL;
+  list->index_capacity = 0;
+  list->grouped = true;
+}
 
-/// Frees the list's heap storage. It does not release the registrars: the
-/// caller releases each distinct registrar first (see
+/// Frees the heap storage of a list that has some, out of line.
+void perception_access_list_free_storage(perception_access_list *list);
+
+/// Frees the list's heap storage and leaves it empty. It does not release the
+/// registrars: the caller releases each distinct registrar first (see
 /// perception_access_list_group) or has merged the list away.
-void perception_access_list_destroy(perception_access_list *list);
+static inline void perception_access_list_destroy(perception_access_list *list) {
+  if (PERCEPTION_UNLIKELY(list->index != NULL || list->registrars != list->inline_registrars)) {
+    perception_access_list_free_storage(list);
+  }
+  perception_access_list_init(list, list->enclosing);
+}
 
 /// Records a pair, out of line. Prefer perception_access_list_record.
 perception_access_result perception_access_list_record_slow(perception_access_list *list,

@@ -97,6 +97,11 @@ static inline uint64_t perception_registrar_filter(perception_registrar *registr
       memory_order_relaxed);
 }
 
+/// Whether anybody ever observed the registrar: false means it owns nothing.
+static inline bool perception_registrar_has_table(perception_registrar *registrar) {
+  return atomic_load_explicit(&registrar->table, memory_order_acquire) != NULL;
+}
+
 /// The registrar's table, created on first use. The registrar's own reference
 /// keeps it alive; take another with perception_table_retain to keep it past
 /// the registrar.

@@ -1,6 +1,7 @@
 import CPerceptionRuntime
 
 /// What one tracking call asked to be told.
+@usableFromInline
 enum ObserverCallbacks {
   /// `withPerceptionTracking(_:onChange:)`: once, on the first willSet, then cancelled.
   case onChange(@Sendable () -> Void)

@@ -18,6 +18,7 @@
 ///   - onChange: The closure to call, once, when a tracked property is about to change. It is
 ///     evaluated only if `apply` read something.
 /// - Returns: The value `apply` returns.
+@inlinable
 public func withPerceptionTracking<T>(
   _ apply: () -> T,
   onChange: @autoclosure () -> @Sendable () -> Void
@@ -31,6 +32,7 @@ public func withPerceptionTracking<T>(
 /// The counterpart of Observation's `withObservationTracking(_:willSet:)` (SPI there). Each
 /// call of `willSet` receives a ``PerceptionTracking`` whose `changed` is the key path about
 /// to change and whose `cancel()` ends the tracking.
+@inlinable
 public func withPerceptionTracking<T>(
   _ apply: () -> T,
   willSet: @escaping @Sendable (PerceptionTracking) -> Void
@@ -42,6 +44,7 @@ public func withPerceptionTracking<T>(
 /// the tracking is cancelled.
 ///
 /// The counterpart of Observation's `withObservationTracking(_:didSet:)` (SPI there).
+@inlinable
 public func withPerceptionTracking<T>(
   _ apply: () -> T,
   didSet: @escaping @Sendable (PerceptionTracking) -> Void
@@ -53,6 +56,7 @@ public func withPerceptionTracking<T>(
 /// one of them, until the tracking is cancelled.
 ///
 /// The counterpart of Observation's `withObservationTracking(_:willSet:didSet:)` (SPI there).
+@inlinable
 public func withPerceptionTracking<T>(
   _ apply: () -> T,
   willSet: @escaping @Sendable (PerceptionTracking) -> Void,

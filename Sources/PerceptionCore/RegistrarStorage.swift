@@ -19,6 +19,7 @@ final class RegistrarStorage: ManagedBuffer<Void, perception_registrar> {
 
   deinit {
     withUnsafeMutablePointerToElements { registrar in
+      guard perception_registrar_has_table(registrar) else { return }
       withObserverBatch { batch in
         perception_registrar_destroy(registrar, batch)
         batch.releaseObservers()

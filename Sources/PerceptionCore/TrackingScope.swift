@@ -5,6 +5,7 @@ import CPerceptionRuntime
 ///
 /// The list lives on this call's stack; the thread's slot points at the innermost one, and
 /// each list points at the one it is nested in.
+@usableFromInline
 enum TrackingScope {
   /// The access list of the innermost scope, given the thread's slot; nil when the slot only
   /// carries flags.
@@ -15,14 +16,19 @@ enum TrackingScope {
   /// Runs `apply` in a new scope. When it returns, the reads it recorded are observed with the
   /// callbacks `makeCallbacks` returns (only called if `apply` read anything), and are added to
   /// the enclosing scope, so that nested reads count for outer scopes too.
-  static func run<T>(_ apply: () -> T, callbacks makeCallbacks: () -> ObserverCallbacks) -> T {
+  ///
+  /// Not generic, so that no generic metadata is looked up per call: the generic overload
+  /// below is an inlinable shell around it, specialized where it is called.
+  @usableFromInline
+  static func run(_ apply: () -> Void, callbacks makeCallbacks: () -> ObserverCallbacks) {
     let enclosingSlot = perception_slot_get()
-    var list = perception_access_list()
-    return withUnsafeMutablePointer(to: &list) { list in
+    // Uninitialized stack space: the list is a few hundred bytes that init mostly ignores.
+    withUnsafeTemporaryAllocation(of: perception_access_list.self, capacity: 1) { buffer in
+      let list = buffer.baseAddress!
       let enclosing = accessList(inSlot: enclosingSlot)
       perception_access_list_init(list, enclosing)
       perception_slot_set(UInt(bitPattern: list) | (enclosingSlot & flagMask))
-      let result = apply()
+      apply()
       perception_slot_set(enclosingSlot)
 
       if list.pointee.count != 0 {
@@ -36,7 +42,6 @@ enum TrackingScope {
         }
       }
       perception_access_list_destroy(list)
-      return result
     }
   }
 
@@ -77,4 +82,12 @@ enum TrackingScope {
   }
 
   private static let flagMask = UInt(PERCEPTION_SLOT_FLAG_MASK)
+
+  /// Runs `apply` in a new scope and returns its result; see the non-generic `run`.
+  @inlinable
+  static func run<T>(_ apply: () -> T, callbacks makeCallbacks: () -> ObserverCallbacks) -> T {
+    var result: T?
+    run({ result = apply() }, callbacks: makeCallbacks)
+    return result!
+  }
 }
