@@ -19,12 +19,17 @@ private final class Pair<Value>: @unchecked Sendable {
 /// The two-thread cases. An operation is one write; the figure is wall time over all writes of
 /// both threads, so perfect scaling shows half the single-threaded write cost.
 enum ThreadCases {
-  /// Each thread writes `value` on its own object: no shared state at all. Each worker creates
-  /// its object, so glibc serves it from that thread's own arena. Objects created one after the
-  /// other on one thread sit next to each other, and then the two threads' writes can hit one
-  /// cache line (or a pair the prefetcher fetches together): with a write costing 10 ns, that
-  /// false sharing made an engine 6x slower or not depending on where malloc put the objects.
-  static func separateObjects<E: Engine>(_: E.Type) -> Batch {
+  /// Each thread writes its own object. Each worker creates its object, so glibc serves it from
+  /// that thread's own arena. Objects created one after the other on one thread sit next to each
+  /// other, and then the two threads' writes can hit one cache line (or a pair the prefetcher
+  /// fetches together): with a write costing 10 ns, that false sharing made an engine 6x slower
+  /// or not depending on where malloc put the objects.
+  ///
+  /// With `sameProperty`, both threads write `value`, so both retain and release the one key
+  /// path object `\.value` that the accessors build on every access (`swift_getKeyPath` returns
+  /// the cached literal at +1): that reference count is shared by the threads whatever the
+  /// engine does. Otherwise the second thread writes `other`, and the threads share nothing.
+  static func separateObjects<E: Engine>(_: E.Type, sameProperty: Bool) -> Batch {
     let models = Pair<E.Model>()
     _ = runOnTwoThreads(1) { thread, _ in
       if thread == 0 { models.first = E.Model() } else { models.second = E.Model() }
@@ -32,7 +37,11 @@ enum ThreadCases {
     return { n in
       runOnTwoThreads(n) { thread, writes in
         let model = thread == 0 ? models.first! : models.second!
-        for i in 0..<writes { model.value = i &+ 1 }
+        if thread == 0 || sameProperty {
+          for i in 0..<writes { model.value = i &+ 1 }
+        } else {
+          for i in 0..<writes { model.other = i &+ 1 }
+        }
       }
     }
   }
