@@ -115,7 +115,8 @@ struct KeyPathTests {
   @Test func keyPathBuiltByAppendingMatchesTheLiteral() throws {
     let model = PerceptionModel()
     let registrar = PerceptionRegistrar()
-    let built: KeyPath<PerceptionModel, Int> = (\PerceptionModel.self).appending(path: \PerceptionModel.count)
+    let built: KeyPath<PerceptionModel, Int> = (\PerceptionModel.self).appending(
+      path: \PerceptionModel.count)
     try #require(built == \PerceptionModel.count)
     let log = EventLog()
     withPerceptionTracking {
