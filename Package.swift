@@ -35,7 +35,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "PerceptionBenchmarks",
-      dependencies: ["PerceptionCore"],
+      dependencies: ["Perception"],
       path: "Benchmarks/PerceptionBenchmarks"
     ),
     // The C runtime's unit tests, written in C; `swift run CPerceptionRuntimeTests` runs them.

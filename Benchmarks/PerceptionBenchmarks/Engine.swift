@@ -1,4 +1,4 @@
-import PerceptionCore
+import Perception
 
 /// What every case reads and writes: five stored `Int` properties, declared by both model
 /// classes. The cases are generic over `Engine`, so each case is written once and specialized

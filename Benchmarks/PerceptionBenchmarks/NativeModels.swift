@@ -2,7 +2,7 @@
   import Observation
 
   /// The native side: a real `@Observable` class. `PerceptionModels.swift` holds the same class
-  /// written out as the `@Perceptible` expansion, so both engines run exactly the same work.
+  /// made `@Perceptible`, so both engines run exactly the same work.
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Observable
   final class NativeModel: BenchModel {
