@@ -28,4 +28,5 @@ step "swift test --sanitize=thread"
 swift test --sanitize=thread --scratch-path .build-tsan
 
 step "swift test --sanitize=address"
-swift test --sanitize=address --scratch-path .build-asan
+LSAN_OPTIONS="suppressions=$PWD/.ci/lsan-suppressions.txt" \
+  swift test --sanitize=address --scratch-path .build-asan

@@ -69,13 +69,13 @@ struct WillSetDidSetTests {
     let log = EventLog()
     withPerceptionTracking {
       _ = model.count
-    } willSet: { _ in
-      log.append("will \(model.count)")
+    } willSet: { [weak model] _ in
+      log.append("will \(model?.count ?? -1)")
     }
     withPerceptionTracking {
       _ = model.count
-    } didSet: { _ in
-      log.append("did \(model.count)")
+    } didSet: { [weak model] _ in
+      log.append("did \(model?.count ?? -1)")
     }
     model.count = 1
     model.count = 2
