@@ -7,8 +7,8 @@ import CPerceptionRuntime
 /// every read and `withMutation(of:keyPath:_:)` on every write.
 ///
 /// The hot paths are inlined into the caller: a read outside any tracking scope is one
-/// thread-local load and a branch, and a write nobody observes is one load and a branch.
-/// Neither allocates nor takes a lock.
+/// thread-local load and a branch, and a write nobody observes is a load and a branch for
+/// willSet and another for didSet. Neither allocates nor takes a lock.
 public struct PerceptionRegistrar: @unchecked Sendable {
   // Sendable because every operation on the storage is thread-safe: its C state is read with
   // atomics and changed under its table's lock.
