@@ -35,7 +35,12 @@ private struct JSONParser {
   }
 
   mutating func skipWhitespace() {
-    while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x20, 0x0A, 0x0D, 0x09: index += 1
+      default: return
+      }
+    }
   }
 
   mutating func expect(_ literal: String) throws(JSONError) {
@@ -140,41 +145,68 @@ private struct JSONParser {
 
   mutating func parseString() throws(JSONError) -> String {
     index += 1
+    // Each message carries whole declarations, mostly free of escapes: copy each run of plain
+    // bytes at once rather than byte by byte.
     var output: [UInt8] = []
     while true {
+      let runStart = index
+      index = endOfPlainRun(from: index)
       guard index < bytes.count else { throw error("unterminated string") }
-      let byte = bytes[index]
-      index += 1
-      if byte == UInt8(ascii: "\"") { break }
-      if byte != UInt8(ascii: "\\") {
-        output.append(byte)
-        continue
-      }
-      guard index < bytes.count else { throw error("unterminated escape") }
-      let escape = bytes[index]
-      index += 1
-      switch escape {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): output.append(escape)
-      case UInt8(ascii: "b"): output.append(0x08)
-      case UInt8(ascii: "f"): output.append(0x0C)
-      case UInt8(ascii: "n"): output.append(0x0A)
-      case UInt8(ascii: "r"): output.append(0x0D)
-      case UInt8(ascii: "t"): output.append(0x09)
-      case UInt8(ascii: "u"):
-        var scalar = try parseHex4()
-        if (0xD800..<0xDC00).contains(scalar), index + 1 < bytes.count,
-          bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
-        {
-          index += 2
-          let low = try parseHex4()
-          guard (0xDC00..<0xE000).contains(low) else { throw error("bad surrogate pair") }
-          scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+      if bytes[index] == UInt8(ascii: "\"") {
+        defer { index += 1 }
+        if output.isEmpty {
+          return String(decoding: bytes[runStart..<index], as: UTF8.self)
         }
-        output.append(contentsOf: Array(String(Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8))
-      default: throw error("bad escape")
+        output.append(contentsOf: bytes[runStart..<index])
+        return String(decoding: output, as: UTF8.self)
       }
+      output.append(contentsOf: bytes[runStart..<index])
+      index += 1
+      try appendEscape(to: &output)
     }
-    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// The index of the first quote or backslash at or after `start`, or the end of the bytes.
+  func endOfPlainRun(from start: Int) -> Int {
+    // Through a raw pointer, whose subscript is transparent, so that the plugin's debug build
+    // (the one `swift build` uses) scans as fast as a loop can.
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return start }
+      var index = start
+      while index < buffer.count, base[index] != UInt8(ascii: "\""),
+        base[index] != UInt8(ascii: "\\")
+      {
+        index += 1
+      }
+      return index
+    }
+  }
+
+  /// Appends the character of the escape sequence after a backslash.
+  mutating func appendEscape(to output: inout [UInt8]) throws(JSONError) {
+    guard index < bytes.count else { throw error("unterminated escape") }
+    let escape = bytes[index]
+    index += 1
+    switch escape {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): output.append(escape)
+    case UInt8(ascii: "b"): output.append(0x08)
+    case UInt8(ascii: "f"): output.append(0x0C)
+    case UInt8(ascii: "n"): output.append(0x0A)
+    case UInt8(ascii: "r"): output.append(0x0D)
+    case UInt8(ascii: "t"): output.append(0x09)
+    case UInt8(ascii: "u"):
+      var scalar = try parseHex4()
+      if (0xD800..<0xDC00).contains(scalar), index + 1 < bytes.count,
+        bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+      {
+        index += 2
+        let low = try parseHex4()
+        guard (0xDC00..<0xE000).contains(low) else { throw error("bad surrogate pair") }
+        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+      }
+      output.append(contentsOf: Array(String(Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8))
+    default: throw error("bad escape")
+    }
   }
 
   mutating func parseNumber() throws(JSONError) -> JSON {
