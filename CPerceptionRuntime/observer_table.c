@@ -532,11 +532,13 @@ perception_token perception_table_register(perception_observer_table *table,
   return token;
 }
 
-void *perception_table_cancel(perception_observer_table *table, perception_token token) {
-  perception_lock_lock(&table->lock);
-  uint32_t slot = table->dead ? NO_SLOT : token_remove(table, token);
+/// Removes the registration of `token`: its token, its references, its filter
+/// counts (clearing the bits that drop to zero) and its slot. Returns its
+/// observer, whose reference now belongs to the caller, or NULL if the token
+/// names nothing. Buckets may move. Cancel and one-shot collection share it.
+static void *remove_registration(perception_observer_table *table, perception_token token) {
+  uint32_t slot = token_remove(table, token);
   if (slot == NO_SLOT) {
-    perception_lock_unlock(&table->lock);
     return NULL;
   }
   registration *entry = &table->slots[slot];
@@ -571,6 +573,12 @@ void *perception_table_cancel(perception_observer_table *table, perception_token
       clear_filter_bits(&table->registrar->did_set_filter, did_set_cleared);
     }
   }
+  return observer;
+}
+
+void *perception_table_cancel(perception_observer_table *table, perception_token token) {
+  perception_lock_lock(&table->lock);
+  void *observer = table->dead ? NULL : remove_registration(table, token);
   perception_lock_unlock(&table->lock);
   return observer;
 }
@@ -582,20 +590,41 @@ size_t perception_registrar_collect(perception_registrar *registrar, const void 
   if (table == NULL) {
     return 0;
   }
+  // ONCE is a flag of registrations, not an event to match.
+  event &= ~(uint32_t)PERCEPTION_EVENT_ONCE;
   size_t added = 0;
   perception_lock_lock(&table->lock);
   property_bucket *bucket = bucket_find(table, property);
-  if (bucket != NULL) {
-    observer_reference *references = references_of(bucket);
-    for (uint32_t i = 0; i < bucket->count; i++) {
-      registration *entry = &table->slots[references[i].slot];
-      if (entry->events & event) {
-        if (retain != NULL) {
-          retain(entry->observer);
-        }
-        batch_append(out, entry->observer);
-        added++;
+  uint32_t i = 0;
+  while (bucket != NULL && i < bucket->count) {
+    registration *entry = &table->slots[references_of(bucket)[i].slot];
+    if (!(entry->events & event)) {
+      i++;
+      continue;
+    }
+    batch_append(out, entry->observer);
+    added++;
+    if (!(entry->events & PERCEPTION_EVENT_ONCE)) {
+      if (retain != NULL) {
+        retain(entry->observer);
       }
+      i++;
+      continue;
+    }
+    // A one-shot registration leaves the table; the batch takes over the
+    // table's reference. Its reference at `i` is replaced by the bucket's last
+    // one, not visited yet, so `i` stays. Removing its other properties may
+    // move this bucket, and removing its last reference removes it.
+    bool last_reference = bucket->count == 1;
+    bool other_properties = entry->property_count > 1;
+    if (PERCEPTION_UNLIKELY(remove_registration(table, entry->token) == NULL)) {
+      perception_fatal("perception_registrar_collect: a registration is missing from the token map");
+    }
+    if (last_reference) {
+      break;
+    }
+    if (other_properties) {
+      bucket = bucket_find(table, property);
     }
   }
   perception_lock_unlock(&table->lock);
