@@ -506,6 +506,61 @@ static void test_register_and_cancel_from_callbacks(void) {
 
 /// More observers of one property than the batch holds inline; then every
 /// other one cancelled, which moves references around inside the bucket.
+/// Past the small limit and back, many times: the token and property maps
+/// switch between their small and hashed forms, with collect and cancel right
+/// at every size.
+static void test_small_and_large_tables(void) {
+  enum { MOST = 40 };
+  perception_registrar registrar;
+  perception_registrar_init(&registrar);
+  perception_observer_table *table = perception_registrar_table(&registrar);
+  test_observer observers[MOST];
+  perception_observer_batch batch;
+  perception_observer_batch_init(&batch);
+  for (int round = 0; round < 6 && !harness_test_failed(); round++) {
+    // Grow one by one: observer i names PROPERTY(0) and its own PROPERTY(1 + i).
+    for (int i = 0; i < MOST; i++) {
+      observer_init(&observers[i], i);
+      const void *properties[] = {PROPERTY(0), PROPERTY(1 + (uintptr_t)i)};
+      observers[i].token =
+          perception_table_register(table, properties, 2, PERCEPTION_EVENT_DID_SET, &observers[i]);
+      CHECK_EQ(collect(&registrar, PROPERTY(0), PERCEPTION_EVENT_DID_SET, &batch), (size_t)i + 1);
+      for (int j = 0; j <= i; j++) {
+        CHECK_EQ(collect(&registrar, PROPERTY(1 + (uintptr_t)j), PERCEPTION_EVENT_DID_SET, &batch), 1);
+        CHECK_EQ(occurrences(&batch, &observers[j]), 1);
+      }
+    }
+    // Shrink one by one, from either end depending on the round.
+    for (int k = 0; k < MOST; k++) {
+      int i = round % 2 == 0 ? k : MOST - 1 - k;
+      CHECK(perception_table_cancel(table, observers[i].token) == &observers[i]);
+      CHECK(perception_table_cancel(table, observers[i].token) == NULL);
+      CHECK_EQ(collect(&registrar, PROPERTY(0), PERCEPTION_EVENT_DID_SET, &batch), (size_t)(MOST - 1 - k));
+      CHECK_EQ(occurrences(&batch, &observers[i]), 0);
+      CHECK_EQ(collect(&registrar, PROPERTY(1 + (uintptr_t)i), PERCEPTION_EVENT_DID_SET, &batch), 0);
+      for (int m = k + 1; m < MOST; m++) {
+        int j = round % 2 == 0 ? m : MOST - 1 - m;
+        CHECK_EQ(collect(&registrar, PROPERTY(1 + (uintptr_t)j), PERCEPTION_EVENT_DID_SET, &batch), 1);
+        CHECK_EQ(occurrences(&batch, &observers[j]), 1);
+      }
+    }
+    CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_DID_SET), 0);
+  }
+  // An empty table answers cancel without looking, and still works after.
+  test_observer once;
+  observer_init(&once, 99);
+  const void *only[] = {PROPERTY(0)};
+  once.token = perception_table_register(table, only, 1, PERCEPTION_EVENT_WILL_SET | PERCEPTION_EVENT_ONCE, &once);
+  CHECK_EQ(collect(&registrar, PROPERTY(0), PERCEPTION_EVENT_WILL_SET, &batch), 1);
+  CHECK(perception_table_cancel(table, once.token) == NULL);
+  once.token = perception_table_register(table, only, 1, PERCEPTION_EVENT_WILL_SET | PERCEPTION_EVENT_ONCE, &once);
+  CHECK(perception_table_cancel(table, once.token) == &once);
+  CHECK(perception_table_cancel(table, once.token) == NULL);
+  destroy_registrar(&registrar, &batch);
+  CHECK_EQ(batch.count, 0);
+  perception_observer_batch_destroy(&batch);
+}
+
 static void test_collect_a_thousand_observers(void) {
   enum { OBSERVERS = 1000 };
   perception_registrar registrar;
@@ -762,6 +817,7 @@ void run_observer_table_tests(void) {
   RUN_TEST(test_destroy_hands_back_every_observer);
   RUN_TEST(test_table_outlives_registrar);
   RUN_TEST(test_register_and_cancel_from_callbacks);
+  RUN_TEST(test_small_and_large_tables);
   RUN_TEST(test_collect_a_thousand_observers);
   RUN_TEST(test_random_operations_match_a_model);
   RUN_TEST(test_table_creation_race);
