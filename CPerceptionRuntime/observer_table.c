@@ -126,6 +126,9 @@ struct perception_observer_table {
   token_entry *tokens;
   size_t token_capacity;
   size_t token_count;
+  /// `token_count`, the number of registrations, written under the lock and
+  /// read without it by perception_table_cancel.
+  _Atomic(size_t) registration_count;
 
   /// Per filter bit: how many (registration, property) pairs set it.
   uint32_t will_set_counts[64];
@@ -167,6 +170,14 @@ static void batch_append(perception_observer_batch *batch, void *observer) {
 }
 
 //===--- Filter bits ------------------------------------------------------===//
+
+/// Sets bits in one filter.
+static void set_filter_bits(_Atomic(uint64_t) *filter, uint64_t set) {
+  // Only the table's lock holder writes a filter (perception_registrar_destroy
+  // zeroes them after detaching the table), so no read-modify-write is needed.
+  uint64_t bits = atomic_load_explicit(filter, memory_order_relaxed);
+  atomic_store_explicit(filter, bits | set, memory_order_relaxed);
+}
 
 /// Clears, in one filter, the bits whose counts have dropped to zero.
 static void clear_filter_bits(_Atomic(uint64_t) *filter, uint64_t cleared) {
@@ -521,6 +532,7 @@ static void free_contents(perception_observer_table *table) {
   table->tokens = table->small_tokens;
   table->token_capacity = SMALL_LIMIT;
   table->token_count = 0;
+  atomic_store_explicit(&table->registration_count, 0, memory_order_relaxed);
   memset(table->will_set_counts, 0, sizeof(table->will_set_counts));
   memset(table->did_set_counts, 0, sizeof(table->did_set_counts));
 }
@@ -531,6 +543,7 @@ static perception_observer_table *table_create(perception_registrar *registrar) 
   perception_observer_table *table = perception_allocate_zeroed(1, sizeof(perception_observer_table));
   perception_lock_init(&table->lock);
   atomic_init(&table->reference_count, 1);
+  atomic_init(&table->registration_count, 0);
   table->dead = false;
   table->registrar = registrar;
   table->next_token = 1;
@@ -650,12 +663,13 @@ perception_token perception_table_register(perception_observer_table *table,
   }
   perception_token token = entry->token;
   token_insert(table, token, slot);
+  atomic_store_explicit(&table->registration_count, table->token_count, memory_order_relaxed);
   if (table->registrar != NULL) {
     if (will_set_bits != 0) {
-      atomic_fetch_or_explicit(&table->registrar->will_set_filter, will_set_bits, memory_order_relaxed);
+      set_filter_bits(&table->registrar->will_set_filter, will_set_bits);
     }
     if (did_set_bits != 0) {
-      atomic_fetch_or_explicit(&table->registrar->did_set_filter, did_set_bits, memory_order_relaxed);
+      set_filter_bits(&table->registrar->did_set_filter, did_set_bits);
     }
   }
   perception_lock_unlock(&table->lock);
@@ -671,6 +685,7 @@ static void *remove_registration(perception_observer_table *table, perception_to
   if (slot == NO_SLOT) {
     return NULL;
   }
+  atomic_store_explicit(&table->registration_count, table->token_count, memory_order_relaxed);
   registration *entry = &table->slots[slot];
   void *observer = entry->observer;
   registered_property *registered = properties_of(entry);
@@ -707,6 +722,16 @@ static void *remove_registration(perception_observer_table *table, perception_to
 }
 
 void *perception_table_cancel(perception_observer_table *table, perception_token token) {
+  // An empty table has nothing to cancel, and saying so needs no lock. This
+  // is the common case: a one-shot observer whose registration collect has
+  // already removed. Reading 0 is never wrong for a live token: the caller
+  // got the token after the register that counted it (anything else races
+  // on the token itself), so it cannot read an older count than the one that
+  // register stored, and the count returns to 0 only once every registration
+  // counted then, this one included, is gone.
+  if (atomic_load_explicit(&table->registration_count, memory_order_relaxed) == 0) {
+    return NULL;
+  }
   perception_lock_lock(&table->lock);
   void *observer = table->dead ? NULL : remove_registration(table, token);
   perception_lock_unlock(&table->lock);
