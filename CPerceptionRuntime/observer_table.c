@@ -14,7 +14,10 @@
 // it becomes an open-addressing (linear probing) hash map with backward-shift
 // deletion, so no tombstones, and it goes back to the small array when it
 // shrinks to SHRINK_LIMIT entries; the gap between the two limits keeps a
-// table that hovers around SMALL_LIMIT from switching back and forth.
+// table that hovers around SMALL_LIMIT from switching back and forth. The
+// emptied hashed array is kept and reused when the map grows again, so a
+// table that swings between few and many entries (a fan-out whose one-shot
+// observers all fire) neither reallocates nor regrows it each time.
 // Each registration remembers, per property, where its reference sits in
 // that property's bucket, so cancel removes it in O(1) (swap with the last
 // reference and fix the moved one's back-pointer): cancel is O(properties).
@@ -120,12 +123,20 @@ struct perception_observer_table {
   property_bucket *buckets;
   size_t bucket_capacity;
   size_t bucket_count;
+  /// The hashed array the buckets last left, all empty, kept for when they
+  /// grow again (so a table that swings between few and many properties
+  /// does not allocate and grow it every time); NULL if none.
+  property_bucket *spare_buckets;
+  size_t spare_bucket_capacity;
 
   /// `small_tokens` while `token_capacity` is SMALL_LIMIT: the first
   /// `token_count` are in use. Hashed while it is larger.
   token_entry *tokens;
   size_t token_capacity;
   size_t token_count;
+  /// As `spare_buckets`, for the token map.
+  token_entry *spare_tokens;
+  size_t spare_token_capacity;
   /// `token_count`, the number of registrations, written under the lock and
   /// read without it by perception_table_cancel.
   _Atomic(size_t) registration_count;
@@ -246,7 +257,13 @@ PERCEPTION_COLD static void tokens_rehash(perception_observer_table *table, size
   token_entry *old = table->tokens;
   bool was_hashed = tokens_hashed(table);
   size_t old_end = was_hashed ? table->token_capacity : table->token_count;
-  table->tokens = perception_allocate_zeroed(capacity, sizeof(token_entry));
+  if (!was_hashed && table->spare_tokens != NULL) {
+    capacity = table->spare_token_capacity;
+    table->tokens = table->spare_tokens;
+    table->spare_tokens = NULL;
+  } else {
+    table->tokens = perception_allocate_zeroed(capacity, sizeof(token_entry));
+  }
   table->token_capacity = capacity;
   for (size_t i = 0; i < old_end; i++) {
     if (old[i].token != 0) {
@@ -258,18 +275,22 @@ PERCEPTION_COLD static void tokens_rehash(perception_observer_table *table, size
   }
 }
 
-/// Moves the entries of a hashed map back into the small array.
+/// Moves the entries of a hashed map back into the small array, and keeps
+/// the emptied hashed array as the spare.
 PERCEPTION_COLD static void tokens_make_small(perception_observer_table *table) {
   token_entry *old = table->tokens;
   size_t count = 0;
   for (size_t i = 0; i < table->token_capacity; i++) {
     if (old[i].token != 0) {
       table->small_tokens[count++] = old[i];
+      old[i] = (token_entry){0, 0};
     }
   }
+  free(table->spare_tokens);
+  table->spare_tokens = old;
+  table->spare_token_capacity = table->token_capacity;
   table->tokens = table->small_tokens;
   table->token_capacity = SMALL_LIMIT;
-  free(old);
 }
 
 /// The entry of `token`, or NULL if it names nothing. (No entry holds 0.)
@@ -372,7 +393,13 @@ PERCEPTION_COLD static void buckets_rehash(perception_observer_table *table, siz
   property_bucket *old = table->buckets;
   bool was_hashed = buckets_hashed(table);
   size_t old_end = was_hashed ? table->bucket_capacity : table->bucket_count;
-  table->buckets = perception_allocate_zeroed(capacity, sizeof(property_bucket));
+  if (!was_hashed && table->spare_buckets != NULL) {
+    capacity = table->spare_bucket_capacity;
+    table->buckets = table->spare_buckets;
+    table->spare_buckets = NULL;
+  } else {
+    table->buckets = perception_allocate_zeroed(capacity, sizeof(property_bucket));
+  }
   table->bucket_capacity = capacity;
   for (size_t i = 0; i < old_end; i++) {
     if (old[i].property != NULL) {
@@ -384,18 +411,22 @@ PERCEPTION_COLD static void buckets_rehash(perception_observer_table *table, siz
   }
 }
 
-/// Moves the buckets of a hashed map back into the small array.
+/// Moves the buckets of a hashed map back into the small array, and keeps
+/// the emptied hashed array as the spare.
 PERCEPTION_COLD static void buckets_make_small(perception_observer_table *table) {
   property_bucket *old = table->buckets;
   size_t count = 0;
   for (size_t i = 0; i < table->bucket_capacity; i++) {
     if (old[i].property != NULL) {
       table->small_buckets[count++] = old[i];
+      memset(&old[i], 0, sizeof(property_bucket));
     }
   }
+  free(table->spare_buckets);
+  table->spare_buckets = old;
+  table->spare_bucket_capacity = table->bucket_capacity;
   table->buckets = table->small_buckets;
   table->bucket_capacity = SMALL_LIMIT;
-  free(old);
 }
 
 static property_bucket *bucket_find(const perception_observer_table *table, const void *property) {
@@ -522,6 +553,10 @@ static void free_contents(perception_observer_table *table) {
   if (tokens_hashed(table)) {
     free(table->tokens);
   }
+  free(table->spare_buckets);
+  free(table->spare_tokens);
+  table->spare_buckets = NULL;
+  table->spare_tokens = NULL;
   table->slots = NULL;
   table->slot_count = 0;
   table->slot_capacity = 0;
