@@ -3,15 +3,26 @@
 // The observer table of one registrar, and the observer batch.
 //
 // Registrations live in a slot array; a cancelled slot goes on a free list
-// and is reused, its token never is. Two open-addressing (linear probing)
-// hash maps index them, both with backward-shift deletion, so no tombstones:
+// and is reused, its token never is. Two maps index them:
 //   - tokens:  token -> slot, so cancel finds its registration in O(1);
 //   - buckets: property -> the (slot, ordinal) references of every
 //     registration that names the property, so collect visits only the
 //     observers of that property.
+// Most tables hold a few registrations of a few properties, so each map is a
+// small array inside the table, searched linearly, while it has at most
+// SMALL_LIMIT entries (removal moves the last entry into the hole). Past that
+// it becomes an open-addressing (linear probing) hash map with backward-shift
+// deletion, so no tombstones, and it goes back to the small array when it
+// shrinks to SHRINK_LIMIT entries; the gap between the two limits keeps a
+// table that hovers around SMALL_LIMIT from switching back and forth. The
+// emptied hashed array is kept and reused when the map grows again, so a
+// table that swings between few and many entries (a fan-out whose one-shot
+// observers all fire) neither reallocates nor regrows it each time.
 // Each registration remembers, per property, where its reference sits in
 // that property's bucket, so cancel removes it in O(1) (swap with the last
 // reference and fix the moved one's back-pointer): cancel is O(properties).
+// A one-shot registration (PERCEPTION_EVENT_ONCE) is removed the same way by
+// the collect that finds it.
 //
 // The Bloom filters are kept exact by counting, per filter bit and event,
 // how many (registration, property) pairs set that bit: register adds, cancel
@@ -37,7 +48,13 @@
 #define MAX_SLOTS ((size_t)UINT32_MAX - 1)
 /// A registration keeps this many properties inline.
 #define INLINE_PROPERTIES 3
-#define MIN_MAP_CAPACITY ((size_t)8)
+/// The maps stay small arrays, searched linearly, up to this many entries.
+#define SMALL_LIMIT 8
+/// A hashed map with this many entries or fewer goes back to a small array.
+#define SHRINK_LIMIT (SMALL_LIMIT / 2)
+/// The first capacity of a hashed map: room for SMALL_LIMIT + 1 entries at a
+/// load of at most one half, and some more.
+#define MIN_HASHED_CAPACITY ((size_t)(4 * SMALL_LIMIT))
 #define MAX_MAP_CAPACITY(entry) ((SIZE_MAX / sizeof(entry)) / 2 + 1)
 
 /// One property of a registration, and where its reference is in the
@@ -101,17 +118,35 @@ struct perception_observer_table {
   uint32_t slot_capacity;
   uint32_t free_head;
 
+  /// `small_buckets` while `bucket_capacity` is SMALL_LIMIT: the first
+  /// `bucket_count` are in use. Hashed while it is larger.
   property_bucket *buckets;
   size_t bucket_capacity;
   size_t bucket_count;
+  /// The hashed array the buckets last left, all empty, kept for when they
+  /// grow again (so a table that swings between few and many properties
+  /// does not allocate and grow it every time); NULL if none.
+  property_bucket *spare_buckets;
+  size_t spare_bucket_capacity;
 
+  /// `small_tokens` while `token_capacity` is SMALL_LIMIT: the first
+  /// `token_count` are in use. Hashed while it is larger.
   token_entry *tokens;
   size_t token_capacity;
   size_t token_count;
+  /// As `spare_buckets`, for the token map.
+  token_entry *spare_tokens;
+  size_t spare_token_capacity;
+  /// `token_count`, the number of registrations, written under the lock and
+  /// read without it by perception_table_cancel.
+  _Atomic(size_t) registration_count;
 
   /// Per filter bit: how many (registration, property) pairs set it.
   uint32_t will_set_counts[64];
   uint32_t did_set_counts[64];
+
+  property_bucket small_buckets[SMALL_LIMIT];
+  token_entry small_tokens[SMALL_LIMIT];
 };
 
 //===--- The observer batch -----------------------------------------------===//
@@ -146,6 +181,14 @@ static void batch_append(perception_observer_batch *batch, void *observer) {
 }
 
 //===--- Filter bits ------------------------------------------------------===//
+
+/// Sets bits in one filter.
+static void set_filter_bits(_Atomic(uint64_t) *filter, uint64_t set) {
+  // Only the table's lock holder writes a filter (perception_registrar_destroy
+  // zeroes them after detaching the table), so no read-modify-write is needed.
+  uint64_t bits = atomic_load_explicit(filter, memory_order_relaxed);
+  atomic_store_explicit(filter, bits | set, memory_order_relaxed);
+}
 
 /// Clears, in one filter, the bits whose counts have dropped to zero.
 static void clear_filter_bits(_Atomic(uint64_t) *filter, uint64_t cleared) {
@@ -191,11 +234,15 @@ static void free_slot(perception_observer_table *table, uint32_t slot) {
 
 //===--- The token map ----------------------------------------------------===//
 
+static inline bool tokens_hashed(const perception_observer_table *table) {
+  return table->token_capacity > SMALL_LIMIT;
+}
+
 static inline size_t token_home(const perception_observer_table *table, perception_token token) {
   return (size_t)perception_mix64(token) & (table->token_capacity - 1);
 }
 
-/// The entry of `token`, or the empty entry where it would go.
+/// In a hashed map: the entry of `token`, or the empty entry where it would go.
 static token_entry *token_probe(const perception_observer_table *table, perception_token token) {
   size_t mask = table->token_capacity - 1;
   size_t position = token_home(table, token);
@@ -205,36 +252,82 @@ static token_entry *token_probe(const perception_observer_table *table, percepti
   return &table->tokens[position];
 }
 
-static void token_insert(perception_observer_table *table, perception_token token, uint32_t slot) {
-  if ((table->token_count + 1) * 2 > table->token_capacity) {
-    token_entry *old = table->tokens;
-    size_t old_capacity = table->token_capacity;
-    table->token_capacity =
-        perception_grow_capacity(old_capacity, MIN_MAP_CAPACITY, MAX_MAP_CAPACITY(token_entry));
-    table->tokens = perception_allocate_zeroed(table->token_capacity, sizeof(token_entry));
-    for (size_t i = 0; i < old_capacity; i++) {
-      if (old[i].token != 0) {
-        *token_probe(table, old[i].token) = old[i];
-      }
+/// Moves every entry into a new hashed map of `capacity` entries.
+PERCEPTION_COLD static void tokens_rehash(perception_observer_table *table, size_t capacity) {
+  token_entry *old = table->tokens;
+  bool was_hashed = tokens_hashed(table);
+  size_t old_end = was_hashed ? table->token_capacity : table->token_count;
+  if (!was_hashed && table->spare_tokens != NULL) {
+    capacity = table->spare_token_capacity;
+    table->tokens = table->spare_tokens;
+    table->spare_tokens = NULL;
+  } else {
+    table->tokens = perception_allocate_zeroed(capacity, sizeof(token_entry));
+  }
+  table->token_capacity = capacity;
+  for (size_t i = 0; i < old_end; i++) {
+    if (old[i].token != 0) {
+      *token_probe(table, old[i].token) = old[i];
     }
+  }
+  if (was_hashed) {
     free(old);
   }
+}
+
+/// Moves the entries of a hashed map back into the small array, and keeps
+/// the emptied hashed array as the spare.
+PERCEPTION_COLD static void tokens_make_small(perception_observer_table *table) {
+  token_entry *old = table->tokens;
+  size_t count = 0;
+  for (size_t i = 0; i < table->token_capacity; i++) {
+    if (old[i].token != 0) {
+      table->small_tokens[count++] = old[i];
+      old[i] = (token_entry){0, 0};
+    }
+  }
+  free(table->spare_tokens);
+  table->spare_tokens = old;
+  table->spare_token_capacity = table->token_capacity;
+  table->tokens = table->small_tokens;
+  table->token_capacity = SMALL_LIMIT;
+}
+
+/// The entry of `token`, or NULL if it names nothing. (No entry holds 0.)
+static token_entry *token_find(const perception_observer_table *table, perception_token token) {
+  if (!tokens_hashed(table)) {
+    for (size_t i = 0; i < table->token_count; i++) {
+      if (table->tokens[i].token == token) {
+        return &table->tokens[i];
+      }
+    }
+    return NULL;
+  }
   token_entry *entry = token_probe(table, token);
-  entry->token = token;
-  entry->slot = slot;
+  return entry->token != 0 ? entry : NULL;
+}
+
+static void token_insert(perception_observer_table *table, perception_token token, uint32_t slot) {
+  if (!tokens_hashed(table)) {
+    if (table->token_count < SMALL_LIMIT) {
+      table->tokens[table->token_count++] = (token_entry){token, slot};
+      return;
+    }
+    tokens_rehash(table, MIN_HASHED_CAPACITY);
+  } else if ((table->token_count + 1) * 2 > table->token_capacity) {
+    tokens_rehash(table, perception_grow_capacity(table->token_capacity, MIN_HASHED_CAPACITY,
+                                                  MAX_MAP_CAPACITY(token_entry)));
+  }
+  *token_probe(table, token) = (token_entry){token, slot};
   table->token_count++;
 }
 
-/// Removes `token` and returns its slot, or NO_SLOT if it names nothing.
-static uint32_t token_remove(perception_observer_table *table, perception_token token) {
-  if (token == 0 || table->token_count == 0) {
-    return NO_SLOT;
+/// Removes `entry`, from token_find.
+static void token_erase(perception_observer_table *table, token_entry *entry) {
+  if (!tokens_hashed(table)) {
+    *entry = table->tokens[--table->token_count];
+    return;
   }
-  token_entry *entry = token_probe(table, token);
-  if (entry->token == 0) {
-    return NO_SLOT;
-  }
-  uint32_t slot = entry->slot;
   // Backward-shift deletion: pull later entries of the probe run into the
   // hole when the hole lies between their home and their position.
   size_t mask = table->token_capacity - 1;
@@ -254,11 +347,27 @@ static uint32_t token_remove(perception_observer_table *table, perception_token 
   }
   table->tokens[hole].token = 0;
   table->tokens[hole].slot = 0;
-  table->token_count--;
+  if (--table->token_count <= SHRINK_LIMIT) {
+    tokens_make_small(table);
+  }
+}
+
+/// Removes `token` and returns its slot, or NO_SLOT if it names nothing.
+static uint32_t token_remove(perception_observer_table *table, perception_token token) {
+  token_entry *entry = token_find(table, token);
+  if (entry == NULL) {
+    return NO_SLOT;
+  }
+  uint32_t slot = entry->slot;
+  token_erase(table, entry);
   return slot;
 }
 
 //===--- The property buckets ---------------------------------------------===//
+
+static inline bool buckets_hashed(const perception_observer_table *table) {
+  return table->bucket_capacity > SMALL_LIMIT;
+}
 
 static inline size_t bucket_home(const perception_observer_table *table, const void *property) {
   return perception_hash_pointer(property) & (table->bucket_capacity - 1);
@@ -268,7 +377,8 @@ static inline observer_reference *references_of(property_bucket *bucket) {
   return bucket->capacity <= 1 ? &bucket->references.one : bucket->references.many;
 }
 
-/// The bucket of `property`, or the empty bucket where it would go.
+/// In a hashed map: the bucket of `property`, or the empty bucket where it
+/// would go.
 static property_bucket *bucket_probe(const perception_observer_table *table, const void *property) {
   size_t mask = table->bucket_capacity - 1;
   size_t position = bucket_home(table, property);
@@ -278,36 +388,84 @@ static property_bucket *bucket_probe(const perception_observer_table *table, con
   return &table->buckets[position];
 }
 
+/// Moves every bucket into a new hashed map of `capacity` buckets.
+PERCEPTION_COLD static void buckets_rehash(perception_observer_table *table, size_t capacity) {
+  property_bucket *old = table->buckets;
+  bool was_hashed = buckets_hashed(table);
+  size_t old_end = was_hashed ? table->bucket_capacity : table->bucket_count;
+  if (!was_hashed && table->spare_buckets != NULL) {
+    capacity = table->spare_bucket_capacity;
+    table->buckets = table->spare_buckets;
+    table->spare_buckets = NULL;
+  } else {
+    table->buckets = perception_allocate_zeroed(capacity, sizeof(property_bucket));
+  }
+  table->bucket_capacity = capacity;
+  for (size_t i = 0; i < old_end; i++) {
+    if (old[i].property != NULL) {
+      *bucket_probe(table, old[i].property) = old[i];
+    }
+  }
+  if (was_hashed) {
+    free(old);
+  }
+}
+
+/// Moves the buckets of a hashed map back into the small array, and keeps
+/// the emptied hashed array as the spare.
+PERCEPTION_COLD static void buckets_make_small(perception_observer_table *table) {
+  property_bucket *old = table->buckets;
+  size_t count = 0;
+  for (size_t i = 0; i < table->bucket_capacity; i++) {
+    if (old[i].property != NULL) {
+      table->small_buckets[count++] = old[i];
+      memset(&old[i], 0, sizeof(property_bucket));
+    }
+  }
+  free(table->spare_buckets);
+  table->spare_buckets = old;
+  table->spare_bucket_capacity = table->bucket_capacity;
+  table->buckets = table->small_buckets;
+  table->bucket_capacity = SMALL_LIMIT;
+}
+
 static property_bucket *bucket_find(const perception_observer_table *table, const void *property) {
-  if (table->bucket_count == 0) {
+  if (!buckets_hashed(table)) {
+    for (size_t i = 0; i < table->bucket_count; i++) {
+      if (table->buckets[i].property == property) {
+        return &table->buckets[i];
+      }
+    }
     return NULL;
   }
   property_bucket *bucket = bucket_probe(table, property);
   return bucket->property != NULL ? bucket : NULL;
 }
 
-/// The bucket of `property`, created empty if need be.
+/// The bucket of `property`, created empty if need be. May move other buckets.
 static property_bucket *bucket_find_or_insert(perception_observer_table *table, const void *property) {
-  if ((table->bucket_count + 1) * 2 > table->bucket_capacity) {
-    property_bucket *old = table->buckets;
-    size_t old_capacity = table->bucket_capacity;
-    table->bucket_capacity =
-        perception_grow_capacity(old_capacity, MIN_MAP_CAPACITY, MAX_MAP_CAPACITY(property_bucket));
-    table->buckets = perception_allocate_zeroed(table->bucket_capacity, sizeof(property_bucket));
-    for (size_t i = 0; i < old_capacity; i++) {
-      if (old[i].property != NULL) {
-        *bucket_probe(table, old[i].property) = old[i];
-      }
+  property_bucket *bucket = bucket_find(table, property);
+  if (bucket != NULL) {
+    return bucket;
+  }
+  if (!buckets_hashed(table)) {
+    if (table->bucket_count < SMALL_LIMIT) {
+      bucket = &table->buckets[table->bucket_count];
+    } else {
+      buckets_rehash(table, MIN_HASHED_CAPACITY);
+      bucket = bucket_probe(table, property);
     }
-    free(old);
+  } else if ((table->bucket_count + 1) * 2 > table->bucket_capacity) {
+    buckets_rehash(table, perception_grow_capacity(table->bucket_capacity, MIN_HASHED_CAPACITY,
+                                                   MAX_MAP_CAPACITY(property_bucket)));
+    bucket = bucket_probe(table, property);
+  } else {
+    bucket = bucket_probe(table, property);
   }
-  property_bucket *bucket = bucket_probe(table, property);
-  if (bucket->property == NULL) {
-    bucket->property = property;
-    bucket->count = 0;
-    bucket->capacity = 1;
-    table->bucket_count++;
-  }
+  bucket->property = property;
+  bucket->count = 0;
+  bucket->capacity = 1;
+  table->bucket_count++;
   return bucket;
 }
 
@@ -330,11 +488,16 @@ static uint32_t bucket_append(property_bucket *bucket, observer_reference refere
   return position;
 }
 
-/// Empties the bucket out of the map (backward-shift deletion).
+/// Removes the (empty) bucket from the map. Other buckets may move.
 static void bucket_remove(perception_observer_table *table, property_bucket *bucket) {
   if (bucket->capacity > 1) {
     free(bucket->references.many);
   }
+  if (!buckets_hashed(table)) {
+    *bucket = table->buckets[--table->bucket_count];
+    return;
+  }
+  // Backward-shift deletion, as for tokens.
   size_t mask = table->bucket_capacity - 1;
   size_t hole = (size_t)(bucket - table->buckets);
   size_t position = hole;
@@ -351,7 +514,9 @@ static void bucket_remove(perception_observer_table *table, property_bucket *buc
     }
   }
   memset(&table->buckets[hole], 0, sizeof(property_bucket));
-  table->bucket_count--;
+  if (--table->bucket_count <= SHRINK_LIMIT) {
+    buckets_make_small(table);
+  }
 }
 
 /// Removes the reference at `position` by moving the last one into it, and
@@ -375,24 +540,34 @@ static void free_contents(perception_observer_table *table) {
       free(entry->properties.heap_properties);
     }
   }
-  for (size_t i = 0; i < table->bucket_capacity; i++) {
+  size_t bucket_end = buckets_hashed(table) ? table->bucket_capacity : table->bucket_count;
+  for (size_t i = 0; i < bucket_end; i++) {
     if (table->buckets[i].property != NULL && table->buckets[i].capacity > 1) {
       free(table->buckets[i].references.many);
     }
   }
   free(table->slots);
-  free(table->buckets);
-  free(table->tokens);
+  if (buckets_hashed(table)) {
+    free(table->buckets);
+  }
+  if (tokens_hashed(table)) {
+    free(table->tokens);
+  }
+  free(table->spare_buckets);
+  free(table->spare_tokens);
+  table->spare_buckets = NULL;
+  table->spare_tokens = NULL;
   table->slots = NULL;
   table->slot_count = 0;
   table->slot_capacity = 0;
   table->free_head = NO_SLOT;
-  table->buckets = NULL;
-  table->bucket_capacity = 0;
+  table->buckets = table->small_buckets;
+  table->bucket_capacity = SMALL_LIMIT;
   table->bucket_count = 0;
-  table->tokens = NULL;
-  table->token_capacity = 0;
+  table->tokens = table->small_tokens;
+  table->token_capacity = SMALL_LIMIT;
   table->token_count = 0;
+  atomic_store_explicit(&table->registration_count, 0, memory_order_relaxed);
   memset(table->will_set_counts, 0, sizeof(table->will_set_counts));
   memset(table->did_set_counts, 0, sizeof(table->did_set_counts));
 }
@@ -403,13 +578,16 @@ static perception_observer_table *table_create(perception_registrar *registrar) 
   perception_observer_table *table = perception_allocate_zeroed(1, sizeof(perception_observer_table));
   perception_lock_init(&table->lock);
   atomic_init(&table->reference_count, 1);
+  atomic_init(&table->registration_count, 0);
   table->dead = false;
   table->registrar = registrar;
   table->next_token = 1;
   table->slots = NULL;
   table->free_head = NO_SLOT;
-  table->buckets = NULL;
-  table->tokens = NULL;
+  table->buckets = table->small_buckets;
+  table->bucket_capacity = SMALL_LIMIT;
+  table->tokens = table->small_tokens;
+  table->token_capacity = SMALL_LIMIT;
   return table;
 }
 
@@ -520,25 +698,29 @@ perception_token perception_table_register(perception_observer_table *table,
   }
   perception_token token = entry->token;
   token_insert(table, token, slot);
+  atomic_store_explicit(&table->registration_count, table->token_count, memory_order_relaxed);
   if (table->registrar != NULL) {
     if (will_set_bits != 0) {
-      atomic_fetch_or_explicit(&table->registrar->will_set_filter, will_set_bits, memory_order_relaxed);
+      set_filter_bits(&table->registrar->will_set_filter, will_set_bits);
     }
     if (did_set_bits != 0) {
-      atomic_fetch_or_explicit(&table->registrar->did_set_filter, did_set_bits, memory_order_relaxed);
+      set_filter_bits(&table->registrar->did_set_filter, did_set_bits);
     }
   }
   perception_lock_unlock(&table->lock);
   return token;
 }
 
-void *perception_table_cancel(perception_observer_table *table, perception_token token) {
-  perception_lock_lock(&table->lock);
-  uint32_t slot = table->dead ? NO_SLOT : token_remove(table, token);
+/// Removes the registration of `token`: its token, its references, its filter
+/// counts (clearing the bits that drop to zero) and its slot. Returns its
+/// observer, whose reference now belongs to the caller, or NULL if the token
+/// names nothing. Buckets may move. Cancel and one-shot collection share it.
+static void *remove_registration(perception_observer_table *table, perception_token token) {
+  uint32_t slot = token_remove(table, token);
   if (slot == NO_SLOT) {
-    perception_lock_unlock(&table->lock);
     return NULL;
   }
+  atomic_store_explicit(&table->registration_count, table->token_count, memory_order_relaxed);
   registration *entry = &table->slots[slot];
   void *observer = entry->observer;
   registered_property *registered = properties_of(entry);
@@ -571,6 +753,22 @@ void *perception_table_cancel(perception_observer_table *table, perception_token
       clear_filter_bits(&table->registrar->did_set_filter, did_set_cleared);
     }
   }
+  return observer;
+}
+
+void *perception_table_cancel(perception_observer_table *table, perception_token token) {
+  // An empty table has nothing to cancel, and saying so needs no lock. This
+  // is the common case: a one-shot observer whose registration collect has
+  // already removed. Reading 0 is never wrong for a live token: the caller
+  // got the token after the register that counted it (anything else races
+  // on the token itself), so it cannot read an older count than the one that
+  // register stored, and the count returns to 0 only once every registration
+  // counted then, this one included, is gone.
+  if (atomic_load_explicit(&table->registration_count, memory_order_relaxed) == 0) {
+    return NULL;
+  }
+  perception_lock_lock(&table->lock);
+  void *observer = table->dead ? NULL : remove_registration(table, token);
   perception_lock_unlock(&table->lock);
   return observer;
 }
@@ -582,20 +780,41 @@ size_t perception_registrar_collect(perception_registrar *registrar, const void 
   if (table == NULL) {
     return 0;
   }
+  // ONCE is a flag of registrations, not an event to match.
+  event &= ~(uint32_t)PERCEPTION_EVENT_ONCE;
   size_t added = 0;
   perception_lock_lock(&table->lock);
   property_bucket *bucket = bucket_find(table, property);
-  if (bucket != NULL) {
-    observer_reference *references = references_of(bucket);
-    for (uint32_t i = 0; i < bucket->count; i++) {
-      registration *entry = &table->slots[references[i].slot];
-      if (entry->events & event) {
-        if (retain != NULL) {
-          retain(entry->observer);
-        }
-        batch_append(out, entry->observer);
-        added++;
+  uint32_t i = 0;
+  while (bucket != NULL && i < bucket->count) {
+    registration *entry = &table->slots[references_of(bucket)[i].slot];
+    if (!(entry->events & event)) {
+      i++;
+      continue;
+    }
+    batch_append(out, entry->observer);
+    added++;
+    if (!(entry->events & PERCEPTION_EVENT_ONCE)) {
+      if (retain != NULL) {
+        retain(entry->observer);
       }
+      i++;
+      continue;
+    }
+    // A one-shot registration leaves the table; the batch takes over the
+    // table's reference. Its reference at `i` is replaced by the bucket's last
+    // one, not visited yet, so `i` stays. Removing its other properties may
+    // move this bucket, and removing its last reference removes it.
+    bool last_reference = bucket->count == 1;
+    bool other_properties = entry->property_count > 1;
+    if (PERCEPTION_UNLIKELY(remove_registration(table, entry->token) == NULL)) {
+      perception_fatal("perception_registrar_collect: a registration is missing from the token map");
+    }
+    if (last_reference) {
+      break;
+    }
+    if (other_properties) {
+      bucket = bucket_find(table, property);
     }
   }
   perception_lock_unlock(&table->lock);

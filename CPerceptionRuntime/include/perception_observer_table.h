@@ -9,9 +9,10 @@
 // Observers are opaque pointers. The table owns one reference to each
 // registered observer: the caller hands one over with
 // perception_table_register and gets it back from perception_table_cancel or
-// perception_registrar_destroy. Observers are only ever called by the Swift
-// layer, after the lock is released: perception_registrar_collect copies them
-// out, retained, under the lock. So a callback may register, cancel, or
+// perception_registrar_destroy, or from perception_registrar_collect for a
+// one-shot registration (PERCEPTION_EVENT_ONCE). Observers are only ever
+// called by the Swift layer, after the lock is released:
+// perception_registrar_collect copies them out, retained, under the lock. So a callback may register, cancel, or
 // mutate any registrar, this one included.
 //
 // A table outlives its registrar while observers still hold it (they keep a
@@ -29,10 +30,17 @@
 #include <stdatomic.h>
 
 /// The events an observer can register for, as bits.
+///
+/// PERCEPTION_EVENT_ONCE is not an event but a flag of the registration: the
+/// first perception_registrar_collect for an event the registration matches
+/// removes it from the table (exactly as perception_table_cancel would) and
+/// hands the table's reference to the observer to the caller. Its token then
+/// names nothing.
 enum {
   PERCEPTION_EVENT_WILL_SET = 1u << 0,
   PERCEPTION_EVENT_DID_SET = 1u << 1,
   PERCEPTION_EVENT_DEINIT = 1u << 2,
+  PERCEPTION_EVENT_ONCE = 1u << 3,
 };
 
 /// Names one registration in one table. Tokens are never reused within a
@@ -107,8 +115,12 @@ static inline bool perception_registrar_has_table(perception_registrar *registra
 /// the registrar.
 perception_observer_table *perception_registrar_table(perception_registrar *registrar);
 
-/// Appends to `out` every observer registered for `event` on `property`,
-/// each passed to `retain` while the lock is held. Returns how many it added.
+/// Appends to `out` every observer registered for `event` (one of
+/// PERCEPTION_EVENT_WILL_SET, _DID_SET, _DEINIT) on `property`, and returns
+/// how many it added. Each one the caller owns a reference to: an observer
+/// of a PERCEPTION_EVENT_ONCE registration is removed from the table and its
+/// reference handed over; every other one is passed to `retain` while the lock
+/// is held.
 size_t perception_registrar_collect(perception_registrar *registrar, const void *property,
                                     uint32_t event, void (*retain)(void *observer),
                                     perception_observer_batch *out);
@@ -131,7 +143,8 @@ perception_token perception_table_register(perception_observer_table *table,
 
 /// Removes a registration and returns its observer, whose reference now
 /// belongs to the caller; or NULL if the token names nothing (already
-/// cancelled, or the table is dead).
+/// cancelled, a PERCEPTION_EVENT_ONCE registration already collected, or the
+/// table is dead).
 void *perception_table_cancel(perception_observer_table *table, perception_token token);
 
 #endif  // PERCEPTION_OBSERVER_TABLE_H

@@ -67,7 +67,9 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   private var events: UInt32 {
     switch header.callbacks {
     case .onChange:
-      return UInt32(PERCEPTION_EVENT_WILL_SET)
+      // The first willSet collected takes the registration out of the table (and hands over
+      // the table's reference), so `cancelRegistrations` finds it already gone there.
+      return UInt32(PERCEPTION_EVENT_WILL_SET) | UInt32(PERCEPTION_EVENT_ONCE)
     case .events(let willSet, let didSet):
       return (willSet == nil ? 0 : UInt32(PERCEPTION_EVENT_WILL_SET))
         | (didSet == nil ? 0 : UInt32(PERCEPTION_EVENT_DID_SET))

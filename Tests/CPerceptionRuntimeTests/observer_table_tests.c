@@ -251,6 +251,97 @@ static void test_filters_follow_registrations(void) {
   perception_observer_batch_destroy(&batch);
 }
 
+/// A one-shot registration leaves the table when collected for an event it
+/// matches, and its reference goes to the batch instead of being retained.
+static void test_once_registrations_leave_on_collect(void) {
+  const void *p, *q;
+  two_properties_with_distinct_bits(&p, &q);
+  uint64_t p_bit = perception_property_filter_bit(p);
+  uint64_t q_bit = perception_property_filter_bit(q);
+  perception_registrar registrar;
+  perception_registrar_init(&registrar);
+  perception_observer_table *table = perception_registrar_table(&registrar);
+  test_observer once, plain, did_set_once, other_once;
+  observer_init(&once, 1);
+  observer_init(&plain, 2);
+  observer_init(&did_set_once, 3);
+  observer_init(&other_once, 4);
+  const void *both[] = {p, q};
+  const void *only_p[] = {p};
+  const void *only_q[] = {q};
+  once.token = perception_table_register(table, both, 2, PERCEPTION_EVENT_WILL_SET | PERCEPTION_EVENT_ONCE, &once);
+  plain.token = perception_table_register(table, only_p, 1, PERCEPTION_EVENT_WILL_SET, &plain);
+  did_set_once.token =
+      perception_table_register(table, only_p, 1, PERCEPTION_EVENT_DID_SET | PERCEPTION_EVENT_ONCE, &did_set_once);
+  other_once.token =
+      perception_table_register(table, only_q, 1, PERCEPTION_EVENT_WILL_SET | PERCEPTION_EVENT_ONCE, &other_once);
+  CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_WILL_SET), p_bit | q_bit);
+  CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_DID_SET), p_bit);
+
+  perception_observer_batch batch;
+  perception_observer_batch_init(&batch);
+  // ONCE is not an event: collecting it finds nobody and removes nothing.
+  CHECK_EQ(collect(&registrar, p, PERCEPTION_EVENT_ONCE, &batch), 0);
+  // A willSet on p: both willSet observers, and only the one-shot one leaves.
+  CHECK_EQ(collect(&registrar, p, PERCEPTION_EVENT_WILL_SET, &batch), 2);
+  CHECK_EQ(occurrences(&batch, &once), 1);
+  CHECK_EQ(occurrences(&batch, &plain), 1);
+  // The one-shot observer's reference was handed over, not retained.
+  CHECK_EQ(atomic_load(&once.retains), 0);
+  CHECK_EQ(atomic_load(&plain.retains), 1);
+  // Gone from q as well; q's willSet bit stays for other_once.
+  CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_WILL_SET), p_bit | q_bit);
+  CHECK_EQ(collect(&registrar, q, PERCEPTION_EVENT_WILL_SET, &batch), 1);
+  CHECK_EQ(occurrences(&batch, &other_once), 1);
+  CHECK_EQ(atomic_load(&other_once.retains), 0);
+  // Now nobody observes q's willSet.
+  CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_WILL_SET), p_bit);
+  CHECK_EQ(collect(&registrar, q, PERCEPTION_EVENT_WILL_SET, &batch), 0);
+  // A second collect does not return the one-shot observers again.
+  CHECK_EQ(collect(&registrar, p, PERCEPTION_EVENT_WILL_SET, &batch), 1);
+  CHECK_EQ(occurrences(&batch, &plain), 1);
+  CHECK_EQ(occurrences(&batch, &once), 0);
+  // Their tokens name nothing any more.
+  CHECK(perception_table_cancel(table, once.token) == NULL);
+  CHECK(perception_table_cancel(table, other_once.token) == NULL);
+  // The didSet one-shot registration was not touched by willSet collects.
+  CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_DID_SET), p_bit);
+  CHECK_EQ(collect(&registrar, p, PERCEPTION_EVENT_DID_SET, &batch), 1);
+  CHECK_EQ(occurrences(&batch, &did_set_once), 1);
+  CHECK_EQ(atomic_load(&did_set_once.retains), 0);
+  CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_DID_SET), 0);
+  CHECK(perception_table_cancel(table, did_set_once.token) == NULL);
+  // The plain registration is unaffected throughout.
+  CHECK(perception_table_cancel(table, plain.token) == &plain);
+  CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_WILL_SET), 0);
+
+  // Many one-shot observers of one property, some also on other properties,
+  // interleaved with plain ones: one collect takes every one-shot one out.
+  enum { MANY = 40 };
+  test_observer many[MANY];
+  for (int i = 0; i < MANY; i++) {
+    observer_init(&many[i], 100 + i);
+    const void *properties[] = {p, PROPERTY(100 + (uintptr_t)i), q};
+    uint32_t events = PERCEPTION_EVENT_DID_SET | (i % 3 != 0 ? PERCEPTION_EVENT_ONCE : 0);
+    many[i].token = perception_table_register(table, properties, 1 + (size_t)(i % 3), events, &many[i]);
+  }
+  CHECK_EQ(collect(&registrar, p, PERCEPTION_EVENT_DID_SET, &batch), MANY);
+  for (int i = 0; i < MANY; i++) {
+    CHECK_EQ(occurrences(&batch, &many[i]), 1);
+    CHECK_EQ(atomic_load(&many[i].retains), i % 3 != 0 ? 0 : 1);
+  }
+  CHECK_EQ(collect(&registrar, p, PERCEPTION_EVENT_DID_SET, &batch), (MANY + 2) / 3);
+  CHECK_EQ(collect(&registrar, q, PERCEPTION_EVENT_DID_SET, &batch), 0);
+  for (int i = 0; i < MANY; i++) {
+    CHECK_EQ(collect(&registrar, PROPERTY(100 + (uintptr_t)i), PERCEPTION_EVENT_DID_SET, &batch), 0);
+    CHECK(perception_table_cancel(table, many[i].token) == (i % 3 != 0 ? NULL : &many[i]));
+  }
+  CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_DID_SET), 0);
+  destroy_registrar(&registrar, &batch);
+  CHECK_EQ(batch.count, 0);
+  perception_observer_batch_destroy(&batch);
+}
+
 /// A registration naming the same property twice, and more properties than
 /// fit inline, is found once per property and fully removed by cancel.
 static void test_many_and_repeated_properties(void) {
@@ -415,6 +506,61 @@ static void test_register_and_cancel_from_callbacks(void) {
 
 /// More observers of one property than the batch holds inline; then every
 /// other one cancelled, which moves references around inside the bucket.
+/// Past the small limit and back, many times: the token and property maps
+/// switch between their small and hashed forms, with collect and cancel right
+/// at every size.
+static void test_small_and_large_tables(void) {
+  enum { MOST = 40 };
+  perception_registrar registrar;
+  perception_registrar_init(&registrar);
+  perception_observer_table *table = perception_registrar_table(&registrar);
+  test_observer observers[MOST];
+  perception_observer_batch batch;
+  perception_observer_batch_init(&batch);
+  for (int round = 0; round < 6 && !harness_test_failed(); round++) {
+    // Grow one by one: observer i names PROPERTY(0) and its own PROPERTY(1 + i).
+    for (int i = 0; i < MOST; i++) {
+      observer_init(&observers[i], i);
+      const void *properties[] = {PROPERTY(0), PROPERTY(1 + (uintptr_t)i)};
+      observers[i].token =
+          perception_table_register(table, properties, 2, PERCEPTION_EVENT_DID_SET, &observers[i]);
+      CHECK_EQ(collect(&registrar, PROPERTY(0), PERCEPTION_EVENT_DID_SET, &batch), (size_t)i + 1);
+      for (int j = 0; j <= i; j++) {
+        CHECK_EQ(collect(&registrar, PROPERTY(1 + (uintptr_t)j), PERCEPTION_EVENT_DID_SET, &batch), 1);
+        CHECK_EQ(occurrences(&batch, &observers[j]), 1);
+      }
+    }
+    // Shrink one by one, from either end depending on the round.
+    for (int k = 0; k < MOST; k++) {
+      int i = round % 2 == 0 ? k : MOST - 1 - k;
+      CHECK(perception_table_cancel(table, observers[i].token) == &observers[i]);
+      CHECK(perception_table_cancel(table, observers[i].token) == NULL);
+      CHECK_EQ(collect(&registrar, PROPERTY(0), PERCEPTION_EVENT_DID_SET, &batch), (size_t)(MOST - 1 - k));
+      CHECK_EQ(occurrences(&batch, &observers[i]), 0);
+      CHECK_EQ(collect(&registrar, PROPERTY(1 + (uintptr_t)i), PERCEPTION_EVENT_DID_SET, &batch), 0);
+      for (int m = k + 1; m < MOST; m++) {
+        int j = round % 2 == 0 ? m : MOST - 1 - m;
+        CHECK_EQ(collect(&registrar, PROPERTY(1 + (uintptr_t)j), PERCEPTION_EVENT_DID_SET, &batch), 1);
+        CHECK_EQ(occurrences(&batch, &observers[j]), 1);
+      }
+    }
+    CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_DID_SET), 0);
+  }
+  // An empty table answers cancel without looking, and still works after.
+  test_observer once;
+  observer_init(&once, 99);
+  const void *only[] = {PROPERTY(0)};
+  once.token = perception_table_register(table, only, 1, PERCEPTION_EVENT_WILL_SET | PERCEPTION_EVENT_ONCE, &once);
+  CHECK_EQ(collect(&registrar, PROPERTY(0), PERCEPTION_EVENT_WILL_SET, &batch), 1);
+  CHECK(perception_table_cancel(table, once.token) == NULL);
+  once.token = perception_table_register(table, only, 1, PERCEPTION_EVENT_WILL_SET | PERCEPTION_EVENT_ONCE, &once);
+  CHECK(perception_table_cancel(table, once.token) == &once);
+  CHECK(perception_table_cancel(table, once.token) == NULL);
+  destroy_registrar(&registrar, &batch);
+  CHECK_EQ(batch.count, 0);
+  perception_observer_batch_destroy(&batch);
+}
+
 static void test_collect_a_thousand_observers(void) {
   enum { OBSERVERS = 1000 };
   perception_registrar registrar;
@@ -457,11 +603,15 @@ static void test_collect_a_thousand_observers(void) {
   free(observers);
 }
 
-/// Random registers and cancels over a few properties, checked after every
-/// step against a model: collect results per property and event, and the
-/// filters recomputed from the live registrations.
+/// Random registers and cancels, checked after every step against a model:
+/// collect results per property and event, and the filters recomputed from
+/// the live registrations. Some registrations are one-shot, so the checking
+/// collects remove them too. The number of live registrations and properties
+/// swings between a few and many, so both the small (linear) and the large
+/// (hashed) forms of the table's maps are exercised, and the switches between
+/// them in both directions.
 static void test_random_operations_match_a_model(void) {
-  enum { OBSERVERS = 64, PROPERTIES = 40, STEPS = 3000, MAX_PROPERTIES = 6 };
+  enum { OBSERVERS = 64, PROPERTIES = 40, STEPS = 6000, MAX_PROPERTIES = 6, PHASE = 500 };
   perception_registrar registrar;
   perception_registrar_init(&registrar);
   perception_observer_table *table = perception_registrar_table(&registrar);
@@ -476,41 +626,56 @@ static void test_random_operations_match_a_model(void) {
   perception_observer_batch batch;
   perception_observer_batch_init(&batch);
   uint64_t random = 7;
+  size_t live_count = 0;
+  size_t most_live = 0;
+  size_t least_live_after_most = OBSERVERS;
   for (int step = 0; step < STEPS && !harness_test_failed(); step++) {
+    // Alternate phases: a few live registrations on a few properties, then
+    // many on many.
+    bool small_phase = (step / PHASE) % 2 == 0;
+    size_t target = small_phase ? 3 : OBSERVERS;
+    size_t property_range = small_phase ? 4 : PROPERTIES;
     int i = (int)(harness_random(&random) % OBSERVERS);
-    if (live[i]) {
+    bool want_register = live_count < target && (small_phase || harness_random(&random) % 4 != 0);
+    if (live[i] && !want_register) {
       CHECK(perception_table_cancel(table, observers[i].token) == &observers[i]);
       live[i] = false;
+      live_count--;
       memset(names[i], 0, sizeof(names[i]));
-    } else {
+    } else if (!live[i] && want_register) {
       const void *properties[MAX_PROPERTIES];
       size_t count = (size_t)(harness_random(&random) % (MAX_PROPERTIES + 1));
       for (size_t k = 0; k < count; k++) {
-        size_t p = (size_t)(harness_random(&random) % PROPERTIES);
+        size_t p = (size_t)(harness_random(&random) % property_range);
         properties[k] = PROPERTY(p);
         names[i][p] = true;
       }
       events[i] = (uint32_t)(harness_random(&random) % 7) + 1;
+      if (harness_random(&random) % 8 == 0) {
+        events[i] |= PERCEPTION_EVENT_ONCE;
+      }
       observers[i].token = perception_table_register(table, properties, count, events[i], &observers[i]);
       CHECK(observers[i].token != 0);
       live[i] = true;
+      live_count++;
     }
-    uint64_t will_set = 0;
-    uint64_t did_set = 0;
+    if (live_count > most_live) {
+      most_live = live_count;
+      least_live_after_most = live_count;
+    } else if (live_count < least_live_after_most) {
+      least_live_after_most = live_count;
+    }
+    // Check every third step in the large phase, to keep the test quick.
+    if (!small_phase && step % 3 != 0) {
+      continue;
+    }
     for (int p = 0; p < PROPERTIES; p++) {
       static const uint32_t kinds[] = {PERCEPTION_EVENT_WILL_SET, PERCEPTION_EVENT_DID_SET,
                                        PERCEPTION_EVENT_DEINIT};
       for (int k = 0; k < 3; k++) {
         size_t expected = 0;
         for (int j = 0; j < OBSERVERS; j++) {
-          if (live[j] && names[j][p] && (events[j] & kinds[k])) {
-            expected++;
-            if (kinds[k] == PERCEPTION_EVENT_WILL_SET) {
-              will_set |= perception_property_filter_bit(PROPERTY(p));
-            } else if (kinds[k] == PERCEPTION_EVENT_DID_SET) {
-              did_set |= perception_property_filter_bit(PROPERTY(p));
-            }
-          }
+          expected += live[j] && names[j][p] && (events[j] & kinds[k]);
         }
         CHECK_EQ(collect(&registrar, PROPERTY(p), kinds[k], &batch), expected);
         for (size_t b = 0; b < batch.count; b++) {
@@ -518,18 +683,44 @@ static void test_random_operations_match_a_model(void) {
           CHECK(live[found->id] && names[found->id][p] && (events[found->id] & kinds[k]));
           CHECK_EQ(occurrences(&batch, found), 1);
         }
+        // Collected one-shot registrations are gone now.
+        for (size_t b = 0; b < batch.count; b++) {
+          test_observer *found = batch.observers[b];
+          if (events[found->id] & PERCEPTION_EVENT_ONCE) {
+            CHECK(perception_table_cancel(table, found->token) == NULL);
+            live[found->id] = false;
+            live_count--;
+            memset(names[found->id], 0, sizeof(names[found->id]));
+          }
+        }
+      }
+    }
+    uint64_t will_set = 0;
+    uint64_t did_set = 0;
+    for (int j = 0; j < OBSERVERS; j++) {
+      for (int p = 0; live[j] && p < PROPERTIES; p++) {
+        if (names[j][p] && (events[j] & PERCEPTION_EVENT_WILL_SET)) {
+          will_set |= perception_property_filter_bit(PROPERTY(p));
+        }
+        if (names[j][p] && (events[j] & PERCEPTION_EVENT_DID_SET)) {
+          did_set |= perception_property_filter_bit(PROPERTY(p));
+        }
       }
     }
     CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_WILL_SET), will_set);
     CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_DID_SET), did_set);
   }
+  // Both regimes were reached, and the table shrank back after the large one.
+  CHECK(most_live > 20);
+  CHECK(least_live_after_most <= 3);
   destroy_registrar(&registrar, &batch);
-  size_t live_count = 0;
+  size_t remaining = 0;
   for (int i = 0; i < OBSERVERS; i++) {
-    live_count += live[i];
+    remaining += live[i];
     CHECK_EQ(occurrences(&batch, &observers[i]), live[i] ? 1 : 0);
   }
-  CHECK_EQ(batch.count, live_count);
+  CHECK_EQ(batch.count, remaining);
+  CHECK_EQ(remaining, live_count);
   perception_observer_batch_destroy(&batch);
 }
 
@@ -621,10 +812,12 @@ void run_observer_table_tests(void) {
   RUN_TEST(test_stale_token_after_slot_reuse);
   RUN_TEST(test_tokens_never_repeat);
   RUN_TEST(test_filters_follow_registrations);
+  RUN_TEST(test_once_registrations_leave_on_collect);
   RUN_TEST(test_many_and_repeated_properties);
   RUN_TEST(test_destroy_hands_back_every_observer);
   RUN_TEST(test_table_outlives_registrar);
   RUN_TEST(test_register_and_cancel_from_callbacks);
+  RUN_TEST(test_small_and_large_tables);
   RUN_TEST(test_collect_a_thousand_observers);
   RUN_TEST(test_random_operations_match_a_model);
   RUN_TEST(test_table_creation_race);
