@@ -18,8 +18,10 @@ struct ObserverRegistration {
   let token: perception_token
 }
 
-/// An observer's fixed part. `state` is atomic; `registrationCount` is written only by the
-/// installing thread, before `Observer.arm()` publishes it with a release store.
+/// An observer's fixed part. Every field is reached through its own pointer, never by reading
+/// or writing the whole struct, because other threads update `state` atomically at any time.
+/// `registrationCount` is written only by the installing thread, before `Observer.arm()`
+/// publishes it with a release store.
 struct ObserverHeader {
   var state: perception_atomic_u32
   let callbacks: ObserverCallbacks
@@ -33,17 +35,21 @@ struct ObserverHeader {
 /// registration per registrar.
 ///
 /// The state goes through these values:
-/// - `installing`: its registrations are being made; an event that arrives now (from another
-///   thread) is handed to the installer, which runs it once installation ends;
-/// - `active`: events are delivered;
-/// - `finished`: fired (one-shot) or cancelled; events are ignored.
+/// - `installing`: its registrations are being made. Events are delivered already (a thread
+///   mutating a registrar registered so far must hear about it, on its own thread, before its
+///   new value is stored), but only the installing thread touches the registrations.
+/// - `finishedWhileInstalling`: fired (one-shot) or cancelled during installation; `arm()`
+///   cancels the registrations made.
+/// - `active`: installed; events are delivered.
+/// - `finished`: fired (one-shot) or cancelled, and its registrations cancelled or being
+///   cancelled; events are ignored.
 ///
-/// Going from `active` to `finished` is a compare-exchange, so of two threads that mutate at
+/// Leaving `installing` or `active` is a compare-exchange, so of two threads that mutate at
 /// once exactly one fires a one-shot `onChange`, and a mutation made inside `onChange` finds
 /// the observer already finished instead of calling it again.
 final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   private enum State: UInt32 {
-    case installing, fireRequested, active, finished
+    case installing, finishedWhileInstalling, active, finished
   }
 
   /// An observer with room for `registrarCount` registrations.
@@ -63,9 +69,13 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     forEachRegistration { perception_table_release($0.table) }
   }
 
+  private var callbacks: ObserverCallbacks {
+    withUnsafeMutablePointerToHeader { $0.pointer(to: \.callbacks)!.pointee }
+  }
+
   /// The events this observer registers for, as `PERCEPTION_EVENT_*` bits.
   private var events: UInt32 {
-    switch header.callbacks {
+    switch callbacks {
     case .onChange:
       // The first willSet collected takes the registration out of the table (and hands over
       // the table's reference), so `cancelRegistrations` finds it already gone there.
@@ -88,36 +98,34 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     }
     perception_table_retain(table)
     withUnsafeMutablePointers { header, registrations in
+      let count = header.pointer(to: \.registrationCount)!
       precondition(
-        header.pointee.registrationCount < header.pointee.registrationCapacity,
+        count.pointee < header.pointer(to: \.registrationCapacity)!.pointee,
         "Perception: an observer registered in more registrars than its scope counted")
-      (registrations + header.pointee.registrationCount).initialize(
+      (registrations + count.pointee).initialize(
         to: ObserverRegistration(table: table, token: token))
-      header.pointee.registrationCount += 1
+      count.pointee += 1
     }
   }
 
-  /// Ends installation: from now on events are delivered. Runs an `onChange` that another
-  /// thread asked for while installation was under way.
+  /// Ends installation. If the observer fired or was cancelled meanwhile, cancels what it
+  /// registered; otherwise events go on being delivered.
   func arm() {
     if compareExchangeState(.installing, .active) { return }
-    // Only a one-shot `onChange` asks while installing.
     setState(.finished)
     cancelRegistrations()
-    if case .onChange(let onChange) = header.callbacks {
-      onChange()
-    }
   }
 
   /// Delivers `event` for `keyPath`.
   func receive(_ event: UInt32, keyPath: AnyKeyPath) {
-    switch header.callbacks {
+    switch callbacks {
     case .onChange(let onChange):
-      guard claimOneShot() else { return }
-      cancelRegistrations()
+      guard let claimedWhile = claim() else { return }
+      // While installing, the installer cancels the registrations in `arm()`.
+      if claimedWhile == .active { cancelRegistrations() }
       onChange()
     case .events(let willSet, let didSet):
-      guard state == .active else { return }
+      guard state == .installing || state == .active else { return }
       let tracking = PerceptionTracking(observer: self, changed: keyPath)
       if event == UInt32(PERCEPTION_EVENT_WILL_SET) {
         willSet?(tracking)
@@ -130,8 +138,7 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   /// Cancels every registration; later events are ignored. Safe from any thread, any number of
   /// times, and from inside a callback.
   func cancel() {
-    guard compareExchangeState(.active, .finished) else { return }
-    cancelRegistrations()
+    if claim() == .active { cancelRegistrations() }
   }
 
   /// Lets `perception_registrar_collect` take a reference to an observer under the lock.
@@ -139,16 +146,17 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     _ = Unmanaged<Observer>.fromOpaque($0!).retain()
   }
 
-  /// Decides which thread fires a one-shot observer: true for exactly one caller.
-  private func claimOneShot() -> Bool {
+  /// Finishes the observer, for exactly one caller: returns the state it finished from
+  /// (`installing` or `active`), or nil if it had already finished.
+  private func claim() -> State? {
     while true {
       switch state {
-      case .active:
-        if compareExchangeState(.active, .finished) { return true }
       case .installing:
-        if compareExchangeState(.installing, .fireRequested) { return false }
-      case .fireRequested, .finished:
-        return false
+        if compareExchangeState(.installing, .finishedWhileInstalling) { return .installing }
+      case .active:
+        if compareExchangeState(.active, .finished) { return .active }
+      case .finishedWhileInstalling, .finished:
+        return nil
       }
     }
   }
@@ -163,7 +171,7 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
 
   private func forEachRegistration(_ body: (ObserverRegistration) -> Void) {
     withUnsafeMutablePointers { header, registrations in
-      for index in 0..<header.pointee.registrationCount {
+      for index in 0..<header.pointer(to: \.registrationCount)!.pointee {
         body(registrations[index])
       }
     }
@@ -171,13 +179,8 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
 
   /// The state word. It lives in the object's header, which never moves.
   private var statePointer: UnsafeMutablePointer<perception_atomic_u32> {
-    withUnsafeMutablePointerToHeader { header in
-      (UnsafeMutableRawPointer(header) + Self.stateOffset)
-        .assumingMemoryBound(to: perception_atomic_u32.self)
-    }
+    withUnsafeMutablePointerToHeader { $0.pointer(to: \.state)! }
   }
-
-  private static let stateOffset = MemoryLayout<ObserverHeader>.offset(of: \.state)!
 
   private var state: State {
     State(rawValue: perception_atomic_u32_load_acquire(statePointer))!

@@ -1,6 +1,6 @@
+import Foundation
 import Observation
 import PerceptionCore
-import Synchronization
 
 /// One tracking implementation, so that a scenario can run against native Observation and
 /// against Perception and their results can be compared.
@@ -27,23 +27,27 @@ enum PerceptionEngine: TrackingEngine {
 }
 
 /// A thread-safe list of what happened, in order.
-final class EventLog: Sendable {
-  private let events = Mutex<[String]>([])
+///
+/// Guarded by `NSLock`, a pthread mutex that ThreadSanitizer understands (it does not see the
+/// futex under `Synchronization.Mutex` on Linux).
+final class EventLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private var events: [String] = []
 
   func append(_ event: String) {
-    events.withLock { $0.append(event) }
+    lock.withLock { events.append(event) }
   }
 
   func append(contentsOf newEvents: some Sequence<String>) {
     let newEvents = Array(newEvents)
-    events.withLock { $0.append(contentsOf: newEvents) }
+    lock.withLock { events.append(contentsOf: newEvents) }
   }
 
   func clear() {
-    events.withLock { $0.removeAll() }
+    lock.withLock { events.removeAll() }
   }
 
-  var all: [String] { events.withLock { $0 } }
+  var all: [String] { lock.withLock { events } }
 
   func count(of event: String) -> Int { all.filter { $0 == event }.count }
 }

@@ -70,25 +70,66 @@ struct ThreadingTests {
   }
 
   @Test func concurrentTrackingAndMutationOfOneObject() {
+    // The registrar is called directly, as the accessors do, so that the threads race on the
+    // registrar only and not on the model's (unsynchronized) storage.
     let model = PerceptionModel()
+    let registrar = PerceptionRegistrar()
     let fired = EventLog()
     DispatchQueue.concurrentPerform(iterations: 4) { index in
       for _ in 0..<500 {
         if index % 2 == 0 {
           withPerceptionTracking {
-            _ = model.count
+            registrar.access(model, keyPath: \.count)
           } onChange: {
             fired.append("x")
           }
         } else {
-          model.count += 1
+          registrar.withMutation(of: model, keyPath: \.count) {}
         }
       }
     }
     // Every tracking either fired once or is still installed; none fired twice. One final
     // write fires every tracking still installed.
-    model.count += 1
+    registrar.withMutation(of: model, keyPath: \.count) {}
     #expect(fired.count(of: "x") == 1000)
+  }
+
+  @Test func aWriteRacingInstallationFiresOnTheWritingThreadExactlyOnce() {
+    // Each tracking reads 32 registrars, so installing it takes a while, and the writer keeps
+    // writing the first one registered. A write that lands mid-installation must run onChange
+    // on the writing thread (before its value is stored), never later on the installing
+    // thread, which may be holding locks of its own.
+    let model = PerceptionModel()
+    let registrars = (0..<32).map { _ in PerceptionRegistrar() }
+    let installer = "\(pthread_self())"
+    let threads = EventLog()
+    let writing = DispatchSemaphore(value: 0)
+    let stopped = DispatchSemaphore(value: 0)
+    let stop = StopFlag()
+    Thread.detachNewThread {
+      writing.signal()
+      while !stop.isSet {
+        registrars[0].withMutation(of: model, keyPath: \.count) {}
+      }
+      stopped.signal()
+    }
+    writing.wait()
+    let trackings = 2000
+    for _ in 0..<trackings {
+      withPerceptionTracking {
+        for registrar in registrars { registrar.access(model, keyPath: \.count) }
+      } onChange: {
+        threads.append("\(pthread_self())" == installer ? "installer" : "writer")
+      }
+    }
+    stop.set()
+    stopped.wait()
+    #expect(threads.count(of: "installer") == 0)
+    // The trackings the writer did not fire are still installed: one more write fires each.
+    let firedByWriter = threads.all.count
+    registrars[0].withMutation(of: model, keyPath: \.count) {}
+    #expect(threads.all.count == trackings, "every tracking fired exactly once")
+    #expect(threads.count(of: "writer") == firedByWriter)
   }
 
   private func runOnThread(_ body: @escaping @Sendable () -> Void) {
@@ -100,4 +141,12 @@ struct ThreadingTests {
     thread.start()
     done.wait()
   }
+}
+
+/// A flag one thread sets and another polls.
+final class StopFlag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = false
+  var isSet: Bool { lock.withLock { value } }
+  func set() { lock.withLock { value = true } }
 }
