@@ -25,6 +25,8 @@ struct ObserverRegistration {
 struct ObserverHeader {
   var state: perception_atomic_u32
   let callbacks: ObserverCallbacks
+  /// The events it registers for, as `PERCEPTION_EVENT_*` bits.
+  let events: UInt32
   /// The registrations the tail has room for: one per registrar the scope read.
   let registrationCapacity: Int
   var registrationCount = 0
@@ -56,7 +58,8 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   static func make(_ callbacks: ObserverCallbacks, registrarCount: Int) -> Observer {
     let buffer = create(minimumCapacity: registrarCount) { _ in
       ObserverHeader(
-        state: perception_atomic_u32(), callbacks: callbacks, registrationCapacity: registrarCount)
+        state: perception_atomic_u32(), callbacks: callbacks, events: events(of: callbacks),
+        registrationCapacity: registrarCount)
     }
     let observer = unsafeDowncast(buffer, to: Observer.self)
     perception_atomic_u32_init(observer.statePointer, State.installing.rawValue)
@@ -73,8 +76,8 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     withUnsafeMutablePointerToHeader { $0.pointer(to: \.callbacks)!.pointee }
   }
 
-  /// The events this observer registers for, as `PERCEPTION_EVENT_*` bits.
-  private var events: UInt32 {
+  /// The events an observer with `callbacks` registers for, as `PERCEPTION_EVENT_*` bits.
+  private static func events(of callbacks: ObserverCallbacks) -> UInt32 {
     switch callbacks {
     case .onChange:
       // The first willSet collected takes the registration out of the table (and hands over
@@ -90,6 +93,7 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   /// registrar, so at most `registrarCount` times.
   func register(in table: OpaquePointer, properties: UnsafePointer<UnsafeRawPointer?>, count: Int) {
     let reference = Unmanaged.passRetained(self).toOpaque()
+    let events = withUnsafeMutablePointerToHeader { $0.pointer(to: \.events)!.pointee }
     let token = perception_table_register(table, properties, count, events, reference)
     guard token != 0 else {
       // The registrar went away; there is nothing to observe.

@@ -83,10 +83,11 @@ func withObserverBatch<Result>(
 }
 
 extension UnsafeMutablePointer<perception_observer_batch> {
-  /// Calls `body` with each observer of the batch, which holds a reference to each.
+  /// Calls `body` with each observer of the batch. The batch holds a reference to each, so
+  /// `body` borrows it without retaining.
   func forEachObserver(_ body: (Observer) -> Void) {
     for index in 0..<pointee.count {
-      body(Unmanaged<Observer>.fromOpaque(pointee.observers[index]!).takeUnretainedValue())
+      Unmanaged<Observer>.fromOpaque(pointee.observers[index]!)._withUnsafeGuaranteedRef(body)
     }
   }
 

@@ -51,28 +51,30 @@ enum TrackingScope {
   ) {
     perception_access_list_group(list)
     forEachGroup(of: list) { storage, start, end in
+      let table = storage._withUnsafeGuaranteedRef { $0.table() }
       observer.register(
-        in: storage.table(), properties: list.pointee.properties + start, count: end - start)
+        in: table, properties: list.pointee.properties + start, count: end - start)
     }
     observer.arm()
   }
 
   private static func releaseRegistrars(of list: UnsafeMutablePointer<perception_access_list>) {
     forEachGroup(of: list) { storage, _, _ in
-      Unmanaged.passUnretained(storage).release()
+      storage.release()
     }
   }
 
-  /// Calls `body` with each registrar of a grouped list and the range of its pairs.
+  /// Calls `body` with each registrar of a grouped list and the range of its pairs. The
+  /// registrar comes unmanaged: the list's own reference keeps it alive, so `body` need not
+  /// retain it.
   private static func forEachGroup(
     of list: UnsafeMutablePointer<perception_access_list>,
-    _ body: (RegistrarStorage, Int, Int) -> Void
+    _ body: (Unmanaged<RegistrarStorage>, Int, Int) -> Void
   ) {
     var start = 0
     while start < list.pointee.count {
       let end = perception_access_list_group_end(list, start)
-      let storage = Unmanaged<RegistrarStorage>.fromOpaque(list.pointee.registrars[start]!)
-      body(storage.takeUnretainedValue(), start, end)
+      body(.fromOpaque(list.pointee.registrars[start]!), start, end)
       start = end
     }
   }
