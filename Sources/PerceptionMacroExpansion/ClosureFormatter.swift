@@ -17,16 +17,11 @@ enum ClosureFormatter {
     var bodyStart = open + 1
     var depth = 0
     for index in (open + 1)..<close {
-      if source.isToken(index, "(") || source.isToken(index, "[") || source.isToken(index, "{") {
-        depth += 1
-      } else if source.isToken(index, ")") || source.isToken(index, "]")
-        || source.isToken(index, "}")
-      {
-        depth -= 1
-      } else if depth == 0 && source.isToken(index, "in") {
+      if depth == 0 && source.isToken(index, "in") {
         bodyStart = index + 1
         break
       }
+      depth += source.bracketDepthChange(at: index)
     }
     var text = "{"
     if bodyStart > open + 1 {
@@ -41,13 +36,7 @@ enum ClosureFormatter {
         text += source.trailingTrivia(index - 1) + source.leadingTrivia(index)
       }
       text += source.text(index)
-      if source.isToken(index, "(") || source.isToken(index, "[") || source.isToken(index, "{") {
-        depth += 1
-      } else if source.isToken(index, ")") || source.isToken(index, "]")
-        || source.isToken(index, "}")
-      {
-        depth -= 1
-      }
+      depth += source.bracketDepthChange(at: index)
       startsStatement = depth == 0 && source.isToken(index, ";")
     }
     return (text + "\n}", close)

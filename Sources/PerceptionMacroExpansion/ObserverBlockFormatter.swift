@@ -51,13 +51,7 @@ enum ObserverBlockFormatter {
         output += trivia
       }
       output += source.text(index)
-      if source.isToken(index, "(") || source.isToken(index, "[") || source.isToken(index, "{") {
-        depth += 1
-      } else if source.isToken(index, ")") || source.isToken(index, "]")
-        || source.isToken(index, "}")
-      {
-        depth -= 1
-      }
+      depth += source.bracketDepthChange(at: index)
       startsStatement = depth == 0 && source.isToken(index, ";")
     }
     // A comment after the last statement stays with it.

@@ -81,18 +81,32 @@ public struct TokenizedSource: Sendable {
     return bytes[token.start..<token.end].elementsEqual(text.utf8)
   }
 
+  /// How the token at `index` changes the bracket depth: 1 for `(`, `[` or `{`, -1 for `)`, `]`
+  /// or `}`, 0 for anything else.
+  public func bracketDepthChange(at index: Int) -> Int {
+    guard index >= 0, index < tokens.count else { return 0 }
+    let token = tokens[index]
+    guard token.end - token.start == 1 else { return 0 }
+    switch bytes[token.start] {
+    case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): return 1
+    case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): return -1
+    default: return 0
+    }
+  }
+
+  /// Whether the token at `index` is `(`, `[` or `{`.
+  public func isOpeningBracket(_ index: Int) -> Bool {
+    bracketDepthChange(at: index) == 1
+  }
+
   /// The index of the bracket that closes the `(`, `[` or `{` at `index`, or the last token when the
   /// source ends first.
   public func matchingClose(_ index: Int) -> Int {
     var depth = 0
     var position = index
     while position < tokens.count {
-      if isToken(position, "(") || isToken(position, "[") || isToken(position, "{") {
-        depth += 1
-      } else if isToken(position, ")") || isToken(position, "]") || isToken(position, "}") {
-        depth -= 1
-        if depth == 0 { return position }
-      }
+      depth += bracketDepthChange(at: position)
+      if depth == 0 { return position }
       position += 1
     }
     return tokens.count - 1

@@ -39,7 +39,7 @@ struct TypeDeclaration {
   private mutating func scanBody(open: Int, close: Int) {
     var index = open + 1
     while index < close {
-      if source.isToken(index, "{") || source.isToken(index, "(") || source.isToken(index, "[") {
+      if source.isOpeningBracket(index) {
         index = source.matchingClose(index) + 1
         continue
       }
@@ -87,9 +87,7 @@ struct TypeDeclaration {
           firstNames.append(source.text(position))
           expectingName = false
         }
-        if source.isToken(position, "(") || source.isToken(position, "[")
-          || source.isToken(position, "{")
-        {
+        if source.isOpeningBracket(position) {
           position = source.matchingClose(position) + 1
           continue
         }

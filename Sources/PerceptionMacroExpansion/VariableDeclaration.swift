@@ -88,7 +88,7 @@ struct MemberDeclaration {
   ) -> Bool {
     var index = block.open + 1
     while index < block.close {
-      if source.isToken(index, "{") || source.isToken(index, "(") || source.isToken(index, "[") {
+      if source.isOpeningBracket(index) {
         index = source.matchingClose(index) + 1
         continue
       }
