@@ -38,11 +38,7 @@ public struct PerceptionRegistrar: @unchecked Sendable {
   public func willSet<Subject: Perceptible, Member>(
     _ subject: Subject, keyPath: KeyPath<Subject, Member>
   ) {
-    let event = UInt32(PERCEPTION_EVENT_WILL_SET)
-    let filter = storage.filter(event)
-    if _slowPath(filter != 0) {
-      storage.notify(event, keyPath: keyPath, filter: filter)
-    }
+    storage.announce(UInt32(PERCEPTION_EVENT_WILL_SET), keyPath: keyPath)
   }
 
   /// Announces that `keyPath` of `subject` has changed: calls its `didSet` observers.
@@ -50,11 +46,7 @@ public struct PerceptionRegistrar: @unchecked Sendable {
   public func didSet<Subject: Perceptible, Member>(
     _ subject: Subject, keyPath: KeyPath<Subject, Member>
   ) {
-    let event = UInt32(PERCEPTION_EVENT_DID_SET)
-    let filter = storage.filter(event)
-    if _slowPath(filter != 0) {
-      storage.notify(event, keyPath: keyPath, filter: filter)
-    }
+    storage.announce(UInt32(PERCEPTION_EVENT_DID_SET), keyPath: keyPath)
   }
 
   /// Wraps a mutation of `keyPath` of `subject` in `willSet` and `didSet`.
