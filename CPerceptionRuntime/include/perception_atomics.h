@@ -41,8 +41,4 @@ static inline bool perception_atomic_u32_compare_exchange(perception_atomic_u32 
                                                  memory_order_acq_rel, memory_order_acquire);
 }
 
-static inline uint32_t perception_atomic_u32_fetch_or(perception_atomic_u32 *atomic, uint32_t bits) {
-  return atomic_fetch_or_explicit(&atomic->value, bits, memory_order_acq_rel);
-}
-
 #endif  // PERCEPTION_ATOMICS_H
