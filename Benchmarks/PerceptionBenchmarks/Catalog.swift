@@ -55,11 +55,11 @@ private func batches<E: Engine>(_ engine: E.Type) -> [String: Batch] {
 
 /// The cases whose id contains `filter` (all of them for `nil`), with both engines' work.
 func makeCases(filter: String?) -> [Case] {
-  let perception = batches(PerceptionEngine.self)
+  let perception = batches(PerceptionTracker.self)
   var native: [String: Batch] = [:]
   #if canImport(Observation)
     if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
-      native = batches(NativeEngine.self)
+      native = batches(NativeTracker.self)
     }
   #endif
   return entries.filter { filter == nil || $0.id.contains(filter!) }.map { entry in

@@ -28,7 +28,7 @@ protocol Engine {
 }
 
 /// Perception: `PerceptionModel` and `withPerceptionTracking`.
-enum PerceptionEngine: Engine {
+enum PerceptionTracker: Engine {
   typealias Model = PerceptionModel
 
   @inline(__always)

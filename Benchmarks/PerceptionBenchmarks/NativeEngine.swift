@@ -3,7 +3,7 @@
 
   /// Native Observation: `NativeModel` (`@Observable`) and `withObservationTracking`.
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-  enum NativeEngine: Engine {
+  enum NativeTracker: Engine {
     typealias Model = NativeModel
 
     @inline(__always)

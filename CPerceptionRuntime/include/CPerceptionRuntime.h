@@ -21,5 +21,6 @@
 #include "perception_access_list.h"
 #include "perception_observer_table.h"
 #include "perception_key_set.h"
+#include "perception_engine.h"
 
 #endif  // C_PERCEPTION_RUNTIME_H

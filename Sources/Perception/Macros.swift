@@ -3,7 +3,8 @@
 /// This is the counterpart of Observation's `@Observable`, for platforms where Observation is not
 /// available. Each stored instance `var` of the class becomes a computed property over private
 /// storage, that reports reads to a ``PerceptionRegistrar`` and announces changes to it. The class
-/// conforms to ``Perceptible``.
+/// conforms to ``Perceptible``, and to Observation's `Observable` where Observation exists, so
+/// `withObservationTracking`, `Observations` and SwiftUI accept it too.
 ///
 /// ```swift
 /// @Perceptible
@@ -18,7 +19,7 @@
   member, names: named(_$perceptionRegistrar), named(access), named(withMutation),
   named(shouldNotifyObservers))
 @attached(memberAttribute)
-@attached(extension, conformances: PerceptionCore.Perceptible)
+@attached(extension, conformances: PerceptionCore.Perceptible, Observation.Observable)
 public macro Perceptible() =
   #externalMacro(module: "PerceptionMacros", type: "PerceptibleMacro")
 

@@ -1,56 +1,89 @@
 import CPerceptionRuntime
 
+#if canImport(Observation)
+  import Observation
+#endif
+
 /// Provides storage for tracking and access to data changes.
 ///
 /// The counterpart of Observation's `ObservationRegistrar`, with the same API. The
 /// `@Perceptible` macro gives each class one, and its accessors call `access(_:keyPath:)` on
 /// every read and `withMutation(of:keyPath:_:)` on every write.
 ///
-/// The hot paths are inlined into the caller: a read outside any tracking scope is one
-/// thread-local load and a branch, and a write nobody observes is a load and a branch for
-/// willSet and another for didSet. Neither allocates nor takes a lock.
+/// A registrar runs on the process's ``PerceptionEngine``: on Perception's runtime it keeps its
+/// own observers; on the native engine it wraps an `ObservationRegistrar`, so that
+/// `withObservationTracking`, `Observations` and SwiftUI observe it too.
+///
+/// The hot paths are inlined into the caller. After the engine test (one load and a branch), a
+/// read outside any tracking scope on Perception's runtime is one thread-local load and a
+/// branch, and a write nobody observes is a load and a branch for willSet and another for
+/// didSet. Neither allocates nor takes a lock.
 public struct PerceptionRegistrar: @unchecked Sendable {
-  // Sendable because every operation on the storage is thread-safe: its C state is read with
-  // atomics and changed under its table's lock.
+  // Sendable because every operation on either storage is thread-safe: Perception's C state is
+  // read with atomics and changed under its table's lock, and ObservationRegistrar is Sendable.
+  /// A `RegistrarStorage` on Perception's runtime, a `NativeRegistrarStorage` on the native
+  /// engine: the engine settles before the first registrar exists and never changes, so the
+  /// engine word says which.
   @usableFromInline
-  let storage: RegistrarStorage
+  let storage: AnyObject
 
-  /// Creates a registrar for a perceptible object.
+  /// Creates a registrar for a perceptible object, on the process's engine.
   public init() {
-    storage = .make()
+    #if canImport(Observation)
+      if PerceptionEngine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+        storage = NativeRegistrarStorage()
+        return
+      }
+    #endif
+    storage = RegistrarStorage.make()
   }
 
   /// Registers access to a specific property for tracking: if a tracking scope is running on
   /// this thread, it will observe `keyPath` of `subject`.
-  @inlinable
+  @inlinable @_disfavoredOverload
   public func access<Subject: Perceptible, Member>(
     _ subject: Subject, keyPath: KeyPath<Subject, Member>
   ) {
-    let slot = perception_slot_get()
-    if _slowPath(slot != 0) {
-      storage.recordAccess(slot: slot, keyPath: keyPath)
-    }
+    #if canImport(Observation)
+      if PerceptionEngine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+        nativeRegistrar.access(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
+        return
+      }
+    #endif
+    perceptionAccess(keyPath)
   }
 
   /// Announces that `keyPath` of `subject` is about to change: calls its `onChange` and
   /// `willSet` observers, on this thread, before the new value is stored.
-  @inlinable
+  @inlinable @_disfavoredOverload
   public func willSet<Subject: Perceptible, Member>(
     _ subject: Subject, keyPath: KeyPath<Subject, Member>
   ) {
-    storage.announce(UInt32(PERCEPTION_EVENT_WILL_SET), keyPath: keyPath)
+    #if canImport(Observation)
+      if PerceptionEngine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+        nativeRegistrar.willSet(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
+        return
+      }
+    #endif
+    perceptionStorage.announce(UInt32(PERCEPTION_EVENT_WILL_SET), keyPath: keyPath)
   }
 
   /// Announces that `keyPath` of `subject` has changed: calls its `didSet` observers.
-  @inlinable
+  @inlinable @_disfavoredOverload
   public func didSet<Subject: Perceptible, Member>(
     _ subject: Subject, keyPath: KeyPath<Subject, Member>
   ) {
-    storage.announce(UInt32(PERCEPTION_EVENT_DID_SET), keyPath: keyPath)
+    #if canImport(Observation)
+      if PerceptionEngine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+        nativeRegistrar.didSet(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
+        return
+      }
+    #endif
+    perceptionStorage.announce(UInt32(PERCEPTION_EVENT_DID_SET), keyPath: keyPath)
   }
 
   /// Wraps a mutation of `keyPath` of `subject` in `willSet` and `didSet`.
-  @inlinable
+  @inlinable @_disfavoredOverload
   public func withMutation<Subject: Perceptible, Member, T>(
     of subject: Subject, keyPath: KeyPath<Subject, Member>, _ mutation: () throws -> T
   ) rethrows -> T {
@@ -58,7 +91,82 @@ public struct PerceptionRegistrar: @unchecked Sendable {
     defer { didSet(subject, keyPath: keyPath) }
     return try mutation()
   }
+
+  /// Records the read on Perception's runtime.
+  @inlinable @inline(__always)
+  func perceptionAccess(_ keyPath: AnyKeyPath) {
+    let slot = perception_slot_get()
+    if _slowPath(slot != 0) {
+      perceptionStorage.recordAccess(slot: slot, keyPath: keyPath)
+    }
+  }
+
+  /// The storage on Perception's runtime.
+  @inlinable
+  var perceptionStorage: RegistrarStorage {
+    unsafeDowncast(storage, to: RegistrarStorage.self)
+  }
 }
+
+#if canImport(Observation)
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  extension PerceptionRegistrar {
+    /// Registers access to a specific property of an observable subject for tracking.
+    ///
+    /// The overload for `Observable` subjects, which `@Perceptible` classes also are: on the
+    /// native engine it hands `subject` to the `ObservationRegistrar` as it is.
+    @inlinable
+    public func access<Subject: Observable, Member>(
+      _ subject: Subject, keyPath: KeyPath<Subject, Member>
+    ) {
+      if PerceptionEngine.isNative {
+        nativeRegistrar.access(subject, keyPath: keyPath)
+      } else {
+        perceptionAccess(keyPath)
+      }
+    }
+
+    /// Announces that `keyPath` of an observable `subject` is about to change.
+    @inlinable
+    public func willSet<Subject: Observable, Member>(
+      _ subject: Subject, keyPath: KeyPath<Subject, Member>
+    ) {
+      if PerceptionEngine.isNative {
+        nativeRegistrar.willSet(subject, keyPath: keyPath)
+      } else {
+        perceptionStorage.announce(UInt32(PERCEPTION_EVENT_WILL_SET), keyPath: keyPath)
+      }
+    }
+
+    /// Announces that `keyPath` of an observable `subject` has changed.
+    @inlinable
+    public func didSet<Subject: Observable, Member>(
+      _ subject: Subject, keyPath: KeyPath<Subject, Member>
+    ) {
+      if PerceptionEngine.isNative {
+        nativeRegistrar.didSet(subject, keyPath: keyPath)
+      } else {
+        perceptionStorage.announce(UInt32(PERCEPTION_EVENT_DID_SET), keyPath: keyPath)
+      }
+    }
+
+    /// Wraps a mutation of `keyPath` of an observable `subject` in `willSet` and `didSet`.
+    @inlinable
+    public func withMutation<Subject: Observable, Member, T>(
+      of subject: Subject, keyPath: KeyPath<Subject, Member>, _ mutation: () throws -> T
+    ) rethrows -> T {
+      willSet(subject, keyPath: keyPath)
+      defer { didSet(subject, keyPath: keyPath) }
+      return try mutation()
+    }
+
+    /// The native engine's registrar.
+    @inlinable
+    var nativeRegistrar: ObservationRegistrar {
+      unsafeDowncast(storage, to: NativeRegistrarStorage.self).registrar
+    }
+  }
+#endif
 
 extension PerceptionRegistrar: Codable {
   /// Creates a new registrar: like `ObservationRegistrar`, a registrar encodes no state.

@@ -1,3 +1,7 @@
+#if canImport(Observation)
+  @_spi(SwiftUI) import Observation
+#endif
+
 /// Tracks access to properties of perceptible objects, and reports changes to them.
 ///
 /// The counterpart of Observation's `withObservationTracking(_:onChange:)`. Every tracked
@@ -23,7 +27,12 @@ public func withPerceptionTracking<T>(
   _ apply: () -> T,
   onChange: @autoclosure () -> @Sendable () -> Void
 ) -> T {
-  TrackingScope.run(apply) { .onChange(onChange()) }
+  #if canImport(Observation)
+    if PerceptionEngine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+      return NativeTracking.run(apply, onChange: onChange)
+    }
+  #endif
+  return TrackingScope.run(apply) { .onChange(onChange()) }
 }
 
 /// Tracks access to properties, and calls `willSet` before each change to one of them, until
@@ -37,7 +46,12 @@ public func withPerceptionTracking<T>(
   _ apply: () -> T,
   willSet: @escaping @Sendable (PerceptionTracking) -> Void
 ) -> T {
-  TrackingScope.run(apply) { .events(willSet: willSet, didSet: nil) }
+  #if canImport(Observation)
+    if PerceptionEngine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+      return NativeTracking.run(apply, willSet: willSet, didSet: nil)
+    }
+  #endif
+  return TrackingScope.run(apply) { .events(willSet: willSet, didSet: nil) }
 }
 
 /// Tracks access to properties, and calls `didSet` after each change to one of them, until
@@ -49,7 +63,12 @@ public func withPerceptionTracking<T>(
   _ apply: () -> T,
   didSet: @escaping @Sendable (PerceptionTracking) -> Void
 ) -> T {
-  TrackingScope.run(apply) { .events(willSet: nil, didSet: didSet) }
+  #if canImport(Observation)
+    if PerceptionEngine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+      return NativeTracking.run(apply, willSet: nil, didSet: didSet)
+    }
+  #endif
+  return TrackingScope.run(apply) { .events(willSet: nil, didSet: didSet) }
 }
 
 /// Tracks access to properties, and calls `willSet` before and `didSet` after each change to
@@ -62,7 +81,12 @@ public func withPerceptionTracking<T>(
   willSet: @escaping @Sendable (PerceptionTracking) -> Void,
   didSet: @escaping @Sendable (PerceptionTracking) -> Void
 ) -> T {
-  TrackingScope.run(apply) { .events(willSet: willSet, didSet: didSet) }
+  #if canImport(Observation)
+    if PerceptionEngine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+      return NativeTracking.run(apply, willSet: willSet, didSet: didSet)
+    }
+  #endif
+  return TrackingScope.run(apply) { .events(willSet: willSet, didSet: didSet) }
 }
 
 /// One tracking installed by `withPerceptionTracking(_:willSet:didSet:)` and its variants, as
@@ -70,20 +94,44 @@ public func withPerceptionTracking<T>(
 ///
 /// The counterpart of Observation's `ObservationTracking`.
 public struct PerceptionTracking: @unchecked Sendable {
-  // Sendable because an observer's state is atomic, and a key path is immutable.
+  // Sendable because an observer's state is atomic, a key path is immutable, and
+  // ObservationTracking is Sendable.
   private let observer: Observer?
+  /// The `ObservationTracking` this stands for on the native engine.
+  private let native: (any Sendable)?
 
   /// The key path of the property whose change is being reported, or nil.
   public let changed: AnyKeyPath?
 
   init(observer: Observer?, changed: AnyKeyPath?) {
     self.observer = observer
+    self.native = nil
     self.changed = changed
   }
+
+  #if canImport(Observation)
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    init(native tracking: ObservationTracking) {
+      self.observer = nil
+      self.native = tracking
+      if #available(iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2, *) {
+        self.changed = tracking.changed
+      } else {
+        self.changed = nil
+      }
+    }
+  #endif
 
   /// Stops the tracking: its callbacks are not called again. Safe to call from any thread,
   /// more than once, and from inside the callbacks themselves.
   public func cancel() {
     observer?.cancel()
+    #if canImport(Observation)
+      if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *),
+        let tracking = native as? ObservationTracking
+      {
+        tracking.cancel()
+      }
+    #endif
   }
 }

@@ -1,5 +1,6 @@
-/// The `extension` role of `@Perceptible`: the conformance to `Perceptible`, with the class's
-/// `@available` attributes, unless the class already conforms.
+/// The `extension` role of `@Perceptible`: the conformances to `Perceptible` and to Observation's
+/// `Observable` that the class still lacks, each with the class's `@available` attributes, and
+/// `Observable` also with the versions where Observation exists.
 enum ExtensionExpansion {
   static func expand(_ request: ExpansionRequest) -> ExpansionResult {
     let type = TypeDeclaration(request.declaration.source)
@@ -10,8 +11,7 @@ enum ExtensionExpansion {
     // The compiler lists the conformances still missing, and sends no list when none is: a subclass
     // of a perceptible class conforms already.
     let list = TokenizedSource(request.conformanceList ?? "")
-    let missing = (0..<list.tokens.count).contains { list.text($0) == MacroNames.perceptible }
-    guard missing else { return ExpansionResult(source: "") }
+    let missing = Set((0..<list.tokens.count).map { list.text($0) })
     let extendedType = trimmed(request.extendedType ?? type.name ?? "")
     // The `@available` attributes keep the trivia between them, as swift-syntax copies them.
     var availability = ""
@@ -23,9 +23,19 @@ enum ExtensionExpansion {
     availability = TrackedStorageExpansion.trimWhitespace(availability)
     if !availability.isEmpty { availability += " " }
     let isolation = supportsIsolatedConformances(request.buildConfiguration) ? "nonisolated " : ""
-    return ExpansionResult(
-      source: "\(availability)extension \(extendedType): \(isolation)\(MacroNames.conformance) {\n}"
-    )
+    var extensions: [String] = []
+    if missing.contains(MacroNames.perceptible) {
+      extensions.append(
+        "\(availability)extension \(extendedType): \(isolation)\(MacroNames.conformance) {\n}")
+    }
+    // Observation's protocol exists from these versions on; the class's own attributes come
+    // first, so that a class introduced later conforms from its own introduction.
+    if missing.contains(MacroNames.observable) {
+      extensions.append(
+        "\(availability)\(MacroNames.observableAvailability) extension \(extendedType): "
+          + "\(isolation)\(MacroNames.observableConformance) {\n}")
+    }
+    return ExpansionResult(source: extensions.joined(separator: "\n"))
   }
 
   /// `nonisolated` conformances need Swift 6.2; older compilers do not list the feature.

@@ -6,6 +6,11 @@ enum MacroNames {
   static let registrar = "_$perceptionRegistrar"
   static let registrarType = "PerceptionCore.PerceptionRegistrar"
   static let conformance = "PerceptionCore.Perceptible"
+  /// Observation's protocol, which perceptible classes also conform to, so that
+  /// `withObservationTracking`, `Observations` and SwiftUI accept them.
+  static let observable = "Observable"
+  static let observableConformance = "Observation.Observable"
+  static let observableAvailability = "@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)"
 
   /// The macro implementations, by the `type` of their `#externalMacro` declarations.
   static let perceptibleType = "PerceptibleMacro"

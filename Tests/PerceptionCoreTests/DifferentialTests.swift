@@ -20,8 +20,8 @@ struct DifferentialTests {
     sourceLocation: SourceLocation = #_sourceLocation,
     _ scenario: (any TrackingEngine.Type, EventLog) -> Void
   ) {
-    let native = run(NativeEngine.self) { scenario($0, $1) }
-    let perception = run(PerceptionEngine.self) { scenario($0, $1) }
+    let native = run(NativeTracker.self) { scenario($0, $1) }
+    let perception = run(PerceptionTracker.self) { scenario($0, $1) }
     #expect(perception == native, "Perception differs from native", sourceLocation: sourceLocation)
     #expect(perception == expected, sourceLocation: sourceLocation)
   }

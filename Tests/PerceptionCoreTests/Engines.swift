@@ -10,7 +10,7 @@ protocol TrackingEngine {
   static func track<T>(_ apply: () -> T, onChange: @escaping @Sendable () -> Void) -> T
 }
 
-enum NativeEngine: TrackingEngine {
+enum NativeTracker: TrackingEngine {
   typealias Model = NativeModel
   static var name: String { "native" }
   static func track<T>(_ apply: () -> T, onChange: @escaping @Sendable () -> Void) -> T {
@@ -18,7 +18,7 @@ enum NativeEngine: TrackingEngine {
   }
 }
 
-enum PerceptionEngine: TrackingEngine {
+enum PerceptionTracker: TrackingEngine {
   typealias Model = PerceptionModel
   static var name: String { "perception" }
   static func track<T>(_ apply: () -> T, onChange: @escaping @Sendable () -> Void) -> T {
