@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Runs every test of the package: the Swift tests, the C runtime's tests (plain, through the
-# pthread-key fallback, and under AddressSanitizer and ThreadSanitizer), and the Swift tests
-# again under ThreadSanitizer and AddressSanitizer.
+# Runs every test of the package: the Swift tests once per engine (PERCEPTION_ENGINE=perception
+# and =native), the C runtime's tests (plain, through the pthread-key fallback, and under
+# AddressSanitizer and ThreadSanitizer), and the Swift tests again under ThreadSanitizer and
+# AddressSanitizer, on both engines.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,8 +11,11 @@ step() { printf '\n==> %s\n' "$*"; }
 step "swift build (warnings are errors)"
 swift build --build-tests -Xswiftc -warnings-as-errors
 
-step "swift test"
-swift test --skip-build
+# Every behaviour runs once per engine: Perception's runtime and Swift's Observation.
+for engine in perception native; do
+  step "swift test (PERCEPTION_ENGINE=$engine)"
+  PERCEPTION_ENGINE=$engine swift test --skip-build
+done
 
 step "C runtime: gcc and clang, C11, -Wall -Wextra -Werror"
 for compiler in gcc clang; do
@@ -24,9 +28,13 @@ step "C runtime tests"
 swift run --skip-build CPerceptionRuntimeTests
 bash .ci/c-tests.sh
 
-step "swift test --sanitize=thread"
-swift test --sanitize=thread --scratch-path .build-tsan
+for engine in perception native; do
+  step "swift test --sanitize=thread (PERCEPTION_ENGINE=$engine)"
+  PERCEPTION_ENGINE=$engine swift test --sanitize=thread --scratch-path .build-tsan
+done
 
-step "swift test --sanitize=address"
-LSAN_OPTIONS="suppressions=$PWD/.ci/lsan-suppressions.txt" \
-  swift test --sanitize=address --scratch-path .build-asan
+for engine in perception native; do
+  step "swift test --sanitize=address (PERCEPTION_ENGINE=$engine)"
+  PERCEPTION_ENGINE=$engine LSAN_OPTIONS="suppressions=$PWD/.ci/lsan-suppressions.txt" \
+    swift test --sanitize=address --scratch-path .build-asan
+done

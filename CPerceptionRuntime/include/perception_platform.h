@@ -75,4 +75,8 @@
 // broken invariants and failed system calls, never for ordinary input.
 PERCEPTION_COLD _Noreturn void perception_fatal(const char *message);
 
+// Writes one line, "Perception: warning: MESSAGE", to the standard error
+// stream: how a debug build reports misuse that it can survive.
+PERCEPTION_COLD void perception_warn(const char *message);
+
 #endif  // PERCEPTION_PLATFORM_H

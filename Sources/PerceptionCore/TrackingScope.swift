@@ -28,7 +28,15 @@ enum TrackingScope {
       let enclosing = accessList(inSlot: enclosingSlot)
       perception_access_list_init(list, enclosing)
       perception_slot_set(UInt(bitPattern: list) | (enclosingSlot & flagMask))
-      apply()
+      #if DEBUG && canImport(Observation)
+        if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+          MixedTrackingCheck.run(apply)
+        } else {
+          apply()
+        }
+      #else
+        apply()
+      #endif
       perception_slot_set(enclosingSlot)
 
       if list.pointee.count != 0 {

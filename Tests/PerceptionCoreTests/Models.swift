@@ -27,7 +27,7 @@ final class NativeModel: TestSubject, @unchecked Sendable {
 }
 
 /// The same class made perceptible by hand: exactly the code `@Perceptible` generates, which
-/// is the `@Observable` expansion with names mapped.
+/// is the `@Observable` expansion with names mapped, and conforms to `Observable` too (below).
 final class PerceptionModel: TestSubject, Perceptible, @unchecked Sendable {
   private let _$perceptionRegistrar = PerceptionCore.PerceptionRegistrar()
 
@@ -184,8 +184,13 @@ final class PerceptionModel: TestSubject, Perceptible, @unchecked Sendable {
   init() {}
 }
 
+// As `@Perceptible` expands it: the class is also Observation's `Observable`.
+extension PerceptionModel: Observable {}
+
 /// A generic perceptible class: outside specialized code, each read of `value` makes a new key
-/// path object, so it exercises matching key paths by value rather than by identity.
+/// path object, so it exercises matching key paths by value rather than by identity. It is
+/// `Perceptible` but not `Observable`, as a hand-written type may be, so its registrar calls
+/// take the `Perceptible` overloads.
 final class GenericPerceptionModel<Value: Sendable>: Perceptible, @unchecked Sendable {
   private let _$perceptionRegistrar = PerceptionCore.PerceptionRegistrar()
 
