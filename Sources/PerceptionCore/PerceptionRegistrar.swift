@@ -45,7 +45,7 @@ public struct PerceptionRegistrar: @unchecked Sendable {
     _ subject: Subject, keyPath: KeyPath<Subject, Member>
   ) {
     #if canImport(Observation)
-      if PerceptionEngine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+      if runsNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
         nativeRegistrar.access(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
         return
       }
@@ -60,7 +60,7 @@ public struct PerceptionRegistrar: @unchecked Sendable {
     _ subject: Subject, keyPath: KeyPath<Subject, Member>
   ) {
     #if canImport(Observation)
-      if PerceptionEngine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+      if runsNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
         nativeRegistrar.willSet(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
         return
       }
@@ -74,7 +74,7 @@ public struct PerceptionRegistrar: @unchecked Sendable {
     _ subject: Subject, keyPath: KeyPath<Subject, Member>
   ) {
     #if canImport(Observation)
-      if PerceptionEngine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+      if runsNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
         nativeRegistrar.didSet(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
         return
       }
@@ -101,6 +101,11 @@ public struct PerceptionRegistrar: @unchecked Sendable {
     }
   }
 
+  /// Whether this registrar runs on the native engine. The engine settled before this
+  /// registrar was made, so the engine word alone answers: one load and one compare.
+  @inlinable
+  var runsNative: Bool { perception_engine_is_native() }
+
   /// The storage on Perception's runtime.
   @inlinable
   var perceptionStorage: RegistrarStorage {
@@ -119,7 +124,7 @@ public struct PerceptionRegistrar: @unchecked Sendable {
     public func access<Subject: Observable, Member>(
       _ subject: Subject, keyPath: KeyPath<Subject, Member>
     ) {
-      if PerceptionEngine.isNative {
+      if runsNative {
         nativeRegistrar.access(subject, keyPath: keyPath)
       } else {
         perceptionAccess(keyPath)
@@ -131,7 +136,7 @@ public struct PerceptionRegistrar: @unchecked Sendable {
     public func willSet<Subject: Observable, Member>(
       _ subject: Subject, keyPath: KeyPath<Subject, Member>
     ) {
-      if PerceptionEngine.isNative {
+      if runsNative {
         nativeRegistrar.willSet(subject, keyPath: keyPath)
       } else {
         perceptionStorage.announce(UInt32(PERCEPTION_EVENT_WILL_SET), keyPath: keyPath)
@@ -143,7 +148,7 @@ public struct PerceptionRegistrar: @unchecked Sendable {
     public func didSet<Subject: Observable, Member>(
       _ subject: Subject, keyPath: KeyPath<Subject, Member>
     ) {
-      if PerceptionEngine.isNative {
+      if runsNative {
         nativeRegistrar.didSet(subject, keyPath: keyPath)
       } else {
         perceptionStorage.announce(UInt32(PERCEPTION_EVENT_DID_SET), keyPath: keyPath)
