@@ -21,10 +21,14 @@ struct ObserverRegistration {
 /// An observer's fixed part. Every field is reached through its own pointer, never by reading
 /// or writing the whole struct, because other threads update `state` atomically at any time.
 /// `registrationCount` is written only by the installing thread, before `Observer.arm()`
-/// publishes it with a release store.
+/// publishes it with a release store. `callbacks` is read and cleared only as the state word
+/// allows (see `Observer`).
 struct ObserverHeader {
   var state: perception_atomic_u32
-  let callbacks: ObserverCallbacks
+  /// Nil once the observer has finished and nobody is copying them any more: a finished
+  /// observer keeps nothing its callbacks captured alive, even while a `PerceptionTracking`
+  /// that names it is kept.
+  var callbacks: ObserverCallbacks?
   /// The events it registers for, as `PERCEPTION_EVENT_*` bits.
   let events: UInt32
   /// The registrations the tail has room for: one per registrar the scope read.
@@ -49,10 +53,24 @@ struct ObserverHeader {
 /// Leaving `installing` or `active` is a compare-exchange, so of two threads that mutate at
 /// once exactly one fires a one-shot `onChange`, and a mutation made inside `onChange` finds
 /// the observer already finished instead of calling it again.
+///
+/// Finishing lets go of the callbacks at once. The state word also counts the threads that are
+/// copying the callbacks out of the header to call them (only the willSet/didSet kind has
+/// such readers; a one-shot `onChange` is only ever taken by the one thread that finishes it).
+/// A reader registers only while the observer is unfinished, and holds its place just for the
+/// copy, never while calling. Whoever leaves the word finished with no readers, the finishing
+/// thread or the last reader out, clears the callbacks; exactly one thread does.
 final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   private enum State: UInt32 {
     case installing, finishedWhileInstalling, active, finished
+
+    var isFinished: Bool { self == .finishedWhileInstalling || self == .finished }
   }
+
+  /// The state word: the state in its low bits, the number of readers copying the callbacks
+  /// above them.
+  private static let stateMask: UInt32 = 3
+  private static let reader: UInt32 = 4
 
   /// An observer with room for `registrarCount` registrations.
   static func make(_ callbacks: ObserverCallbacks, registrarCount: Int) -> Observer {
@@ -72,8 +90,15 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     forEachRegistration { perception_table_release($0.table) }
   }
 
-  private var callbacks: ObserverCallbacks {
-    withUnsafeMutablePointerToHeader { $0.pointer(to: \.callbacks)!.pointee }
+  /// The callbacks' field. Read it only as a registered reader or after finishing it.
+  private var callbacksPointer: UnsafeMutablePointer<ObserverCallbacks?> {
+    withUnsafeMutablePointerToHeader { $0.pointer(to: \.callbacks)! }
+  }
+
+  /// Whether this observer is a one-shot `onChange`, from its immutable event bits.
+  private var isOneShot: Bool {
+    let events = withUnsafeMutablePointerToHeader { $0.pointer(to: \.events)!.pointee }
+    return events & UInt32(PERCEPTION_EVENT_ONCE) != 0
   }
 
   /// The events an observer with `callbacks` registers for, as `PERCEPTION_EVENT_*` bits.
@@ -115,34 +140,39 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   /// Ends installation. If the observer fired or was cancelled meanwhile, cancels what it
   /// registered; otherwise events go on being delivered.
   func arm() {
-    if compareExchangeState(.installing, .active) { return }
-    setState(.finished)
-    cancelRegistrations()
-  }
-
-  /// Delivers `event` for `keyPath`.
-  func receive(_ event: UInt32, keyPath: AnyKeyPath) {
-    switch callbacks {
-    case .onChange(let onChange):
-      guard let claimedWhile = claim() else { return }
-      // While installing, the installer cancels the registrations in `arm()`.
-      if claimedWhile == .active { cancelRegistrations() }
-      onChange()
-    case .events(let willSet, let didSet):
-      guard state == .installing || state == .active else { return }
-      let tracking = PerceptionTracking(observer: self, changed: keyPath)
-      if event == UInt32(PERCEPTION_EVENT_WILL_SET) {
-        willSet?(tracking)
-      } else {
-        didSet?(tracking)
+    while true {
+      let word = loadWord()
+      let desired: State = Self.state(of: word) == .installing ? .active : .finished
+      if compareExchangeWord(word, Self.replacingState(of: word, with: desired)) {
+        if desired == .finished { cancelRegistrations() }
+        return
       }
     }
   }
 
-  /// Cancels every registration; later events are ignored. Safe from any thread, any number of
-  /// times, and from inside a callback.
+  /// Delivers `event` for `keyPath`.
+  func receive(_ event: UInt32, keyPath: AnyKeyPath) {
+    if isOneShot {
+      guard case (let claimedWhile, let callbacks)? = claim() else { return }
+      // While installing, the installer cancels the registrations in `arm()`.
+      if claimedWhile == .active { cancelRegistrations() }
+      if case .onChange(let onChange)? = callbacks { onChange() }
+      return
+    }
+    guard case .events(let willSet, let didSet)? = copyCallbacks() else { return }
+    let tracking = PerceptionTracking(observer: self, changed: keyPath)
+    if event == UInt32(PERCEPTION_EVENT_WILL_SET) {
+      willSet?(tracking)
+    } else {
+      didSet?(tracking)
+    }
+  }
+
+  /// Cancels every registration and lets go of the callbacks; later events are ignored. Safe
+  /// from any thread, any number of times, and from inside a callback.
   func cancel() {
-    if claim() == .active { cancelRegistrations() }
+    // The callbacks, if this call took them, are released here, outside any lock.
+    if case (.active, _)? = claim() { cancelRegistrations() }
   }
 
   /// Lets `perception_registrar_collect` take a reference to an observer under the lock.
@@ -151,18 +181,49 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   }
 
   /// Finishes the observer, for exactly one caller: returns the state it finished from
-  /// (`installing` or `active`), or nil if it had already finished.
-  private func claim() -> State? {
+  /// (`installing` or `active`) and, when no reader was copying them, the callbacks, now
+  /// taken out of the observer; or nil if it had already finished.
+  private func claim() -> (State, ObserverCallbacks?)? {
     while true {
-      switch state {
-      case .installing:
-        if compareExchangeState(.installing, .finishedWhileInstalling) { return .installing }
-      case .active:
-        if compareExchangeState(.active, .finished) { return .active }
-      case .finishedWhileInstalling, .finished:
-        return nil
+      let word = loadWord()
+      let state = Self.state(of: word)
+      if state.isFinished { return nil }
+      let finished: State = state == .installing ? .finishedWhileInstalling : .finished
+      guard compareExchangeWord(word, Self.replacingState(of: word, with: finished)) else {
+        continue
       }
+      // With readers still copying, the last of them clears the callbacks instead.
+      return (state, word & ~Self.stateMask == 0 ? takeCallbacks() : nil)
     }
+  }
+
+  /// A copy of the callbacks, or nil if the observer has finished.
+  private func copyCallbacks() -> ObserverCallbacks? {
+    while true {
+      let word = loadWord()
+      if Self.state(of: word).isFinished { return nil }
+      if compareExchangeWord(word, word + Self.reader) { break }
+    }
+    let callbacks = callbacksPointer.pointee
+    while true {
+      let word = loadWord()
+      let left = word - Self.reader
+      guard compareExchangeWord(word, left) else { continue }
+      if left == State.finished.rawValue || left == State.finishedWhileInstalling.rawValue {
+        // The observer finished while this thread copied, and this is the last reader.
+        _ = takeCallbacks()
+      }
+      return callbacks
+    }
+  }
+
+  /// Moves the callbacks out of the observer. Only for the one thread that saw it finished
+  /// with no readers.
+  private func takeCallbacks() -> ObserverCallbacks? {
+    let pointer = callbacksPointer
+    let callbacks = pointer.pointee
+    pointer.pointee = nil
+    return callbacks
   }
 
   private func cancelRegistrations() {
@@ -186,15 +247,19 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     withUnsafeMutablePointerToHeader { $0.pointer(to: \.state)! }
   }
 
-  private var state: State {
-    State(rawValue: perception_atomic_u32_load_acquire(statePointer))!
+  private func loadWord() -> UInt32 {
+    perception_atomic_u32_load_acquire(statePointer)
   }
 
-  private func setState(_ state: State) {
-    perception_atomic_u32_store_release(statePointer, state.rawValue)
+  private func compareExchangeWord(_ expected: UInt32, _ desired: UInt32) -> Bool {
+    perception_atomic_u32_compare_exchange(statePointer, expected, desired)
   }
 
-  private func compareExchangeState(_ expected: State, _ desired: State) -> Bool {
-    perception_atomic_u32_compare_exchange(statePointer, expected.rawValue, desired.rawValue)
+  private static func state(of word: UInt32) -> State {
+    State(rawValue: word & stateMask)!
+  }
+
+  private static func replacingState(of word: UInt32, with state: State) -> UInt32 {
+    (word & ~stateMask) | state.rawValue
   }
 }
