@@ -125,18 +125,21 @@ struct PerceptionsIsolationTests {
 
   @Test func writesFromAnotherThreadWakeTheIterator() async {
     // A plain thread, no actor: the write's stretch is the thread's whole synchronous work,
-    // which ends before the closure can run on the main actor.
+    // which ends before the iterator asks for the next element.
     @MainActor func run<Model: TestSubject, S: AsyncSequence<Sample, Never>>(
       _ model: Model, _ values: S
     ) async -> [Sample?] {
       var iterator = values.makeAsyncIterator()
       let first = await iterator.next(isolation: #isolation)
-      await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-        Thread.detachNewThread {
-          model.count = 3
-          done.resume()
-        }
+      // Blocking the main actor is safe here: the write's willSet needs no actor. A
+      // semaphore, unlike resuming a continuation from a foreign thread, is a
+      // synchronization ThreadSanitizer sees.
+      let written = DispatchSemaphore(value: 0)
+      Thread.detachNewThread {
+        model.count = 3
+        written.signal()
       }
+      written.wait()
       let second = await iterator.next(isolation: #isolation)
       return [first, second]
     }
