@@ -20,33 +20,9 @@ enum PerceptionsEmit<Element: Sendable, Failure: Error>: Sendable {
   func callOnItsIsolation() throws(Failure) -> Perceptions<Element, Failure>.Iteration {
     switch self {
     case .element(let closure):
-      .next(try SynchronousView(closure).call())
+      .next(try synchronousView(of: closure)())
     case .iteration(let closure):
-      try SynchronousView(closure).call()
+      try synchronousView(of: closure)()
     }
-  }
-}
-
-/// Calls an `@isolated(any)` synchronous closure without `await`, from code that already runs
-/// on the closure's isolation.
-///
-/// Tracking must see the closure's reads on the thread that runs it, inside one synchronous
-/// `withPerceptionTracking` call, and Swift offers no safe way to call such a closure
-/// synchronously even where its isolation holds. Its representation is that of a plain
-/// synchronous closure of the same signature (the isolation is recovered from the closure
-/// itself), so the view reinterprets it; Observation's `Observations` does the same. The
-/// closure is held in a struct so that the cast sees it as stored, at its own abstraction.
-private struct SynchronousView<Result, Failure: Error> {
-  typealias Isolated = @isolated(any) @Sendable () throws(Failure) -> Result
-  typealias Synchronous = () throws(Failure) -> Result
-
-  let closure: Isolated
-
-  init(_ closure: @escaping Isolated) {
-    self.closure = closure
-  }
-
-  func call() throws(Failure) -> Result {
-    try unsafeBitCast(self, to: Synchronous.self)()
   }
 }
