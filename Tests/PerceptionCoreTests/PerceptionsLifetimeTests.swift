@@ -83,6 +83,21 @@ struct PerceptionsLifetimeTests {
     #expect(await run { (model: PerceptionModel) in Perceptions { model.count } })
   }
 
+  @Test func aSequenceOverAReleasedObjectCanFinish() async {
+    // A release counts as a change, as in the newest Observation, so the closure runs again
+    // and sees its weak reference gone. (With Observation 6.3.1 this sequence never ends.)
+    let holder = ModelHolder()
+    holder.model = PerceptionModel()
+    weak let weakModel = holder.model
+    var iterator = Perceptions<Int, Never>.untilFinished { [weak weakModel] in
+      guard let model = weakModel else { return .finish }
+      return .next(model.count)
+    }.makeAsyncIterator()
+    #expect(await iterator.next() == 0)
+    holder.model = nil
+    #expect(await iterator.next() == nil)
+  }
+
   @Test func aChangeAfterTheSequenceEndedIsHarmless() async {
     let model = PerceptionModel()
     do {
