@@ -12,6 +12,20 @@ import Testing
   var away = 0
 }
 
+@Perceptible final class DeinitReporting {
+  var property = 3
+  var property2 = 4
+  let onDeinit: () -> Void
+
+  init(_ onDeinit: @escaping () -> Void) {
+    self.onDeinit = onDeinit
+  }
+
+  deinit {
+    onDeinit()
+  }
+}
+
 /// Holds a tracking handle, as the user model does.
 final class TrackingOwner: @unchecked Sendable {
   var tracking: PerceptionTracking?
@@ -55,4 +69,27 @@ struct PerceptionsMacroTests {
     }
     #expect(weakOwner == nil)
   }
+
+  @Test func releasingAWeaklyReadObjectCallsOnChangeOnceAndDeinitsOnce() {
+    // As the newest Observation's "weak container observation": Observation 6.3.1 does not
+    // call onChange here.
+    let changes = Tally()
+    var deinits = 0
+    var object = DeinitReporting { deinits += 1 }
+    withPerceptionTracking { [weak object] in
+      _ = object?.property
+      _ = object?.property2
+    } onChange: {
+      changes.count += 1
+    }
+    object = DeinitReporting {}
+    #expect(deinits == 1)
+    #expect(changes.count == 1)
+    _ = object
+  }
+}
+
+/// Counts calls from a `@Sendable` closure that runs on the test's own thread.
+final class Tally: @unchecked Sendable {
+  var count = 0
 }
