@@ -33,8 +33,12 @@ final class ContinuousTracking: @unchecked Sendable {
       withPerceptionTracking(options: tracking.options) {
         call(
           PerceptionTracking.Event(kind: kind, changed: changed, tracking: .continuous(tracking)))
-      } onChange: { event in
+      } onChange: { [options = tracking.options] event in
         tracking.record(event.kind, changed: event.changed)
+        // The next call installs a fresh tracking, so this one is done, unless a didSet of
+        // the same change is still to come. (Release events do not end a tracking by
+        // themselves, and one left standing would report the next release twice.)
+        if event.kind != .willSet || !options.contains(.didSet) { event.cancel() }
       }
     }
   }
