@@ -23,6 +23,7 @@
 ///   - onChange: Called, on the thread that makes the change or releases the object, with
 ///     each event.
 /// - Returns: The value `apply` returns.
+@inlinable
 public func withPerceptionTracking<Result: ~Copyable, Failure: Error>(
   options: PerceptionTracking.Options,
   _ apply: () throws(Failure) -> Result,
