@@ -10,6 +10,19 @@ enum ObserverCallbacks {
     willSet: (@Sendable (PerceptionTracking) -> Void)?,
     didSet: (@Sendable (PerceptionTracking) -> Void)?
   )
+  /// `withPerceptionTracking(options:_:onChange:)`: the events `options` names, for the first
+  /// change (see `Observer.receiveOptionsEvent`), and each release of a tracked object.
+  case options(
+    PerceptionTracking.Options, @Sendable (borrowing PerceptionTracking.Event) -> Void)
+}
+
+/// Which kind of callbacks an observer has, kept apart from them so that it can be read
+/// without synchronization: it never changes, while the callbacks are cleared when the
+/// observer finishes.
+enum ObserverMode {
+  case onChange
+  case events
+  case options(PerceptionTracking.Options)
 }
 
 /// One registration of an observer in one registrar's table.
@@ -21,10 +34,15 @@ struct ObserverRegistration {
 /// An observer's fixed part. Every field is reached through its own pointer, never by reading
 /// or writing the whole struct, because other threads update `state` atomically at any time.
 /// `registrationCount` is written only by the installing thread, before `Observer.arm()`
-/// publishes it with a release store.
+/// publishes it with a release store. `callbacks` is read and cleared only as the state word
+/// allows (see `Observer`).
 struct ObserverHeader {
   var state: perception_atomic_u32
-  let callbacks: ObserverCallbacks
+  /// Nil once the observer has finished and nobody is copying them any more: a finished
+  /// observer keeps nothing its callbacks captured alive, even while a `PerceptionTracking`
+  /// that names it is kept.
+  var callbacks: ObserverCallbacks?
+  let mode: ObserverMode
   /// The events it registers for, as `PERCEPTION_EVENT_*` bits.
   let events: UInt32
   /// The registrations the tail has room for: one per registrar the scope read.
@@ -49,17 +67,46 @@ struct ObserverHeader {
 /// Leaving `installing` or `active` is a compare-exchange, so of two threads that mutate at
 /// once exactly one fires a one-shot `onChange`, and a mutation made inside `onChange` finds
 /// the observer already finished instead of calling it again.
+///
+/// Finishing lets go of the callbacks at once. The state word also counts the threads that are
+/// copying the callbacks out of the header to call them (a one-shot `onChange` has no such
+/// readers: it is only ever taken by the one thread that finishes it). A reader registers
+/// only while the observer is unfinished, and holds its place just for the copy, never while
+/// calling. Whoever leaves the word finished with no readers, the finishing thread or the last
+/// reader out, clears the callbacks; exactly one thread does.
+///
+/// An options tracking that wants both willSet and didSet also keeps a `Phase` in the word,
+/// so that one mutation's pair is delivered once even when several threads mutate.
 final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
-  private enum State: UInt32 {
+  enum State: UInt32 {
     case installing, finishedWhileInstalling, active, finished
+
+    var isFinished: Bool { self == .finishedWhileInstalling || self == .finished }
   }
+
+  /// Where a willSet-and-didSet options tracking is in delivering its one mutation.
+  enum Phase: UInt32 {
+    /// No willSet delivered yet.
+    case idle
+    /// One thread is delivering the willSet; other events are ignored meanwhile.
+    case deliveringWillSet
+    /// The willSet was delivered; the next didSet finishes the tracking.
+    case awaitingDidSet
+  }
+
+  /// The state word: the state in bits 0-1, the phase in bits 2-3, and above them the number
+  /// of readers copying the callbacks.
+  private static let stateMask: UInt32 = 3
+  private static let phaseShift: UInt32 = 2
+  private static let phaseMask: UInt32 = 3 << phaseShift
+  private static let reader: UInt32 = 16
 
   /// An observer with room for `registrarCount` registrations.
   static func make(_ callbacks: ObserverCallbacks, registrarCount: Int) -> Observer {
     let buffer = create(minimumCapacity: registrarCount) { _ in
       ObserverHeader(
-        state: perception_atomic_u32(), callbacks: callbacks, events: events(of: callbacks),
-        registrationCapacity: registrarCount)
+        state: perception_atomic_u32(), callbacks: callbacks, mode: mode(of: callbacks),
+        events: events(of: callbacks), registrationCapacity: registrarCount)
     }
     let observer = unsafeDowncast(buffer, to: Observer.self)
     perception_atomic_u32_init(observer.statePointer, State.installing.rawValue)
@@ -72,8 +119,21 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     forEachRegistration { perception_table_release($0.table) }
   }
 
-  private var callbacks: ObserverCallbacks {
-    withUnsafeMutablePointerToHeader { $0.pointer(to: \.callbacks)!.pointee }
+  /// The callbacks' field. Read it only as a registered reader or after finishing it.
+  private var callbacksPointer: UnsafeMutablePointer<ObserverCallbacks?> {
+    withUnsafeMutablePointerToHeader { $0.pointer(to: \.callbacks)! }
+  }
+
+  private var mode: ObserverMode {
+    withUnsafeMutablePointerToHeader { $0.pointer(to: \.mode)!.pointee }
+  }
+
+  private static func mode(of callbacks: ObserverCallbacks) -> ObserverMode {
+    switch callbacks {
+    case .onChange: .onChange
+    case .events: .events
+    case .options(let options, _): .options(options)
+    }
   }
 
   /// The events an observer with `callbacks` registers for, as `PERCEPTION_EVENT_*` bits.
@@ -86,6 +146,14 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     case .events(let willSet, let didSet):
       return (willSet == nil ? 0 : UInt32(PERCEPTION_EVENT_WILL_SET))
         | (didSet == nil ? 0 : UInt32(PERCEPTION_EVENT_DID_SET))
+    case .options(let options, _):
+      // Releases need no registration bit: a registrar going away hands back every observer.
+      let willSet = options.contains(.willSet)
+      let didSet = options.contains(.didSet)
+      return (willSet ? UInt32(PERCEPTION_EVENT_WILL_SET) : 0)
+        | (didSet ? UInt32(PERCEPTION_EVENT_DID_SET) : 0)
+        // With one of the two, the first event finishes it, as `onChange`.
+        | (willSet != didSet ? UInt32(PERCEPTION_EVENT_ONCE) : 0)
     }
   }
 
@@ -115,34 +183,47 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   /// Ends installation. If the observer fired or was cancelled meanwhile, cancels what it
   /// registered; otherwise events go on being delivered.
   func arm() {
-    if compareExchangeState(.installing, .active) { return }
-    setState(.finished)
-    cancelRegistrations()
+    while true {
+      let word = loadWord()
+      let desired: State = Self.state(of: word) == .installing ? .active : .finished
+      if compareExchangeWord(word, Self.replacingState(of: word, with: desired)) {
+        if desired == .finished { cancelRegistrations() }
+        return
+      }
+    }
   }
 
-  /// Delivers `event` for `keyPath`.
-  func receive(_ event: UInt32, keyPath: AnyKeyPath) {
-    switch callbacks {
-    case .onChange(let onChange):
-      guard let claimedWhile = claim() else { return }
+  /// Delivers `event` (a `PERCEPTION_EVENT_*` bit) for `keyPath`; `PERCEPTION_EVENT_DEINIT`,
+  /// with no key path, when a registrar it observes goes away.
+  func receive(_ event: UInt32, keyPath: AnyKeyPath?) {
+    switch mode {
+    case .onChange:
+      // A release counts as a change of every property the scope read, as in the newest
+      // Observation: the object can change no more, and whoever tracked it must hear so.
+      guard case (let claimedWhile, let callbacks)? = claim() else { return }
       // While installing, the installer cancels the registrations in `arm()`.
       if claimedWhile == .active { cancelRegistrations() }
-      onChange()
-    case .events(let willSet, let didSet):
-      guard state == .installing || state == .active else { return }
+      if case .onChange(let onChange)? = callbacks { onChange() }
+    case .events:
+      guard event != UInt32(PERCEPTION_EVENT_DEINIT),
+        case .events(let willSet, let didSet)? = copyCallbacks()
+      else { return }
       let tracking = PerceptionTracking(observer: self, changed: keyPath)
       if event == UInt32(PERCEPTION_EVENT_WILL_SET) {
         willSet?(tracking)
       } else {
         didSet?(tracking)
       }
+    case .options(let options):
+      receiveOptionsEvent(event, keyPath: keyPath, options: options)
     }
   }
 
-  /// Cancels every registration; later events are ignored. Safe from any thread, any number of
-  /// times, and from inside a callback.
+  /// Cancels every registration and lets go of the callbacks; later events are ignored. Safe
+  /// from any thread, any number of times, and from inside a callback.
   func cancel() {
-    if claim() == .active { cancelRegistrations() }
+    // The callbacks, if this call took them, are released here, outside any lock.
+    if case (.active, _)? = claim() { cancelRegistrations() }
   }
 
   /// Lets `perception_registrar_collect` take a reference to an observer under the lock.
@@ -151,21 +232,67 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   }
 
   /// Finishes the observer, for exactly one caller: returns the state it finished from
-  /// (`installing` or `active`), or nil if it had already finished.
-  private func claim() -> State? {
+  /// (`installing` or `active`) and, when no reader was copying them, the callbacks, now
+  /// taken out of the observer; or nil if it had already finished, or if `phase` is given and
+  /// the observer is not in it.
+  func claim(inPhase phase: Phase? = nil) -> (State, ObserverCallbacks?)? {
     while true {
-      switch state {
-      case .installing:
-        if compareExchangeState(.installing, .finishedWhileInstalling) { return .installing }
-      case .active:
-        if compareExchangeState(.active, .finished) { return .active }
-      case .finishedWhileInstalling, .finished:
-        return nil
+      let word = loadWord()
+      let state = Self.state(of: word)
+      if state.isFinished { return nil }
+      if let phase, Self.phase(of: word) != phase { return nil }
+      let finished: State = state == .installing ? .finishedWhileInstalling : .finished
+      guard compareExchangeWord(word, Self.replacingState(of: word, with: finished)) else {
+        continue
       }
+      // With readers still copying, the last of them clears the callbacks instead.
+      return (state, Self.readers(of: word) == 0 ? takeCallbacks() : nil)
     }
   }
 
-  private func cancelRegistrations() {
+  /// Moves an unfinished observer from phase `from` to `to`; false if it is finished or in
+  /// another phase.
+  func changePhase(from: Phase, to: Phase) -> Bool {
+    while true {
+      let word = loadWord()
+      if Self.state(of: word).isFinished || Self.phase(of: word) != from { return false }
+      let desired = (word & ~Self.phaseMask) | (to.rawValue << Self.phaseShift)
+      if compareExchangeWord(word, desired) { return true }
+    }
+  }
+
+  /// A copy of the callbacks, or nil if the observer has finished.
+  func copyCallbacks() -> ObserverCallbacks? {
+    while true {
+      let word = loadWord()
+      if Self.state(of: word).isFinished { return nil }
+      if compareExchangeWord(word, word + Self.reader) { break }
+    }
+    let callbacks = callbacksPointer.pointee
+    while true {
+      let word = loadWord()
+      let left = word - Self.reader
+      guard compareExchangeWord(word, left) else { continue }
+      if Self.readers(of: left) == 0 && Self.state(of: left).isFinished {
+        // The observer finished while this thread copied, and this is the last reader.
+        _ = takeCallbacks()
+      }
+      return callbacks
+    }
+  }
+
+  /// Moves the callbacks out of the observer. Only for the one thread that saw it finished
+  /// with no readers.
+  private func takeCallbacks() -> ObserverCallbacks? {
+    let pointer = callbacksPointer
+    let callbacks = pointer.pointee
+    pointer.pointee = nil
+    return callbacks
+  }
+
+  /// Cancels the registrations that still stand. Only for the thread that finished the
+  /// observer from `active`.
+  func cancelRegistrations() {
     forEachRegistration { registration in
       if let reference = perception_table_cancel(registration.table, registration.token) {
         Unmanaged<Observer>.fromOpaque(reference).release()
@@ -186,15 +313,27 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     withUnsafeMutablePointerToHeader { $0.pointer(to: \.state)! }
   }
 
-  private var state: State {
-    State(rawValue: perception_atomic_u32_load_acquire(statePointer))!
+  private func loadWord() -> UInt32 {
+    perception_atomic_u32_load_acquire(statePointer)
   }
 
-  private func setState(_ state: State) {
-    perception_atomic_u32_store_release(statePointer, state.rawValue)
+  private func compareExchangeWord(_ expected: UInt32, _ desired: UInt32) -> Bool {
+    perception_atomic_u32_compare_exchange(statePointer, expected, desired)
   }
 
-  private func compareExchangeState(_ expected: State, _ desired: State) -> Bool {
-    perception_atomic_u32_compare_exchange(statePointer, expected.rawValue, desired.rawValue)
+  private static func state(of word: UInt32) -> State {
+    State(rawValue: word & stateMask)!
+  }
+
+  private static func phase(of word: UInt32) -> Phase {
+    Phase(rawValue: (word & phaseMask) >> phaseShift)!
+  }
+
+  private static func readers(of word: UInt32) -> UInt32 {
+    word / reader
+  }
+
+  private static func replacingState(of word: UInt32, with state: State) -> UInt32 {
+    (word & ~stateMask) | state.rawValue
   }
 }

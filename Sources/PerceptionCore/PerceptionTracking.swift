@@ -14,8 +14,8 @@
 /// observed properties at the same moment, and a mutation of an observed property made inside
 /// `onChange` does not call it again.
 ///
-/// Tracking never keeps an observed object alive: when one is released, its observations are
-/// dropped and nothing is called.
+/// Tracking never keeps an observed object alive. When one is released, `onChange` runs once,
+/// as the newest Observation does (6.3.1 calls nothing), and the observations are dropped.
 ///
 /// - Parameters:
 ///   - apply: A closure whose property reads are tracked.

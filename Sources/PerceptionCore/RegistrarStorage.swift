@@ -5,8 +5,8 @@ import CPerceptionRuntime
 ///
 /// Until somebody observes it, that state is three zero words and owns nothing; the first
 /// registration allocates its observer table. The object's `deinit` is the registrar going
-/// away: it hands every remaining observer back and releases it, firing nothing, as native
-/// Observation does.
+/// away: it hands every remaining observer back, tells each that it is gone (see
+/// `Observer.receive`), and releases it.
 @usableFromInline
 final class RegistrarStorage: ManagedBuffer<Void, perception_registrar> {
   @usableFromInline
@@ -22,6 +22,7 @@ final class RegistrarStorage: ManagedBuffer<Void, perception_registrar> {
       guard perception_registrar_has_table(registrar) else { return }
       withObserverBatch { batch in
         perception_registrar_destroy(registrar, batch)
+        batch.forEachObserver { $0.receive(UInt32(PERCEPTION_EVENT_DEINIT), keyPath: nil) }
         batch.releaseObservers()
       }
     }

@@ -14,13 +14,14 @@ enum TrackingScope {
   }
 
   /// Runs `apply` in a new scope. When it returns, the reads it recorded are observed with the
-  /// callbacks `makeCallbacks` returns (only called if `apply` read anything), and are added to
-  /// the enclosing scope, so that nested reads count for outer scopes too.
+  /// callbacks `makeCallbacks` returns (only called if `apply` read anything; nil observes
+  /// nothing), and are added to the enclosing scope, so that nested reads count for outer
+  /// scopes too.
   ///
   /// Not generic, so that no generic metadata is looked up per call: the generic overload
   /// below is an inlinable shell around it, specialized where it is called.
   @usableFromInline
-  static func run(_ apply: () -> Void, callbacks makeCallbacks: () -> ObserverCallbacks) {
+  static func run(_ apply: () -> Void, callbacks makeCallbacks: () -> ObserverCallbacks?) {
     let enclosingSlot = perception_slot_get()
     // Uninitialized stack space: the list is a few hundred bytes that init mostly ignores.
     withUnsafeTemporaryAllocation(of: perception_access_list.self, capacity: 1) { buffer in
@@ -40,9 +41,10 @@ enum TrackingScope {
       perception_slot_set(enclosingSlot)
 
       if list.pointee.count != 0 {
-        let observer = Observer.make(
-          makeCallbacks(), registrarCount: list.pointee.registrar_count)
-        install(observer, for: list)
+        if let callbacks = makeCallbacks() {
+          install(
+            Observer.make(callbacks, registrarCount: list.pointee.registrar_count), for: list)
+        }
         if let enclosing {
           perception_access_list_merge(enclosing, list, releaseRegistrar)
         } else {
@@ -59,6 +61,8 @@ enum TrackingScope {
   ) {
     perception_access_list_group(list)
     forEachGroup(of: list) { storage, start, end in
+      // A subject released inside the scope is not observed (nor reported released).
+      guard !storage.isOnlyHeldByAnAccessList else { return }
       let table = storage._withUnsafeGuaranteedRef { $0.table() }
       observer.register(
         in: table, properties: list.pointee.properties + start, count: end - start)
@@ -95,7 +99,7 @@ enum TrackingScope {
 
   /// Runs `apply` in a new scope and returns its result; see the non-generic `run`.
   @inlinable
-  static func run<T>(_ apply: () -> T, callbacks makeCallbacks: () -> ObserverCallbacks) -> T {
+  static func run<T>(_ apply: () -> T, callbacks makeCallbacks: () -> ObserverCallbacks?) -> T {
     var result: T?
     run({ result = apply() }, callbacks: makeCallbacks)
     return result!

@@ -1,0 +1,56 @@
+/// Calls `apply` now and again after each change to what it read, on its own isolation,
+/// until the returned token is cancelled or dropped.
+///
+/// The counterpart of Observation's `withContinuousObservation(options:apply:)` (SE-0506, the
+/// name Swift 6.4 ships):
+///
+/// - `apply` runs first with an `.initial` event, then after each event `options` names,
+///   each time at the next suspension point of its isolation (the caller's, by default), so
+///   that the changes made in one synchronous stretch there give one call, with the last
+///   event. Every call tracks what `apply` reads that time.
+/// - Cancelling the token (`cancel()`, or dropping it), or `event.cancel()` in `apply`, ends
+///   it: `apply` is released at once, and is not called again once the cancelling call has
+///   returned on `apply`'s isolation.
+///
+/// - Parameters:
+///   - options: The events that call `apply` again.
+///   - apply: Called with each event, on its own isolation.
+/// - Returns: The token that keeps the tracking going.
+public func withContinuousPerception(
+  options: PerceptionTracking.Options,
+  @_inheritActorContext apply:
+    @escaping @isolated(any) @Sendable (
+      borrowing PerceptionTracking.Event
+    ) -> Void
+) -> PerceptionTracking.Token {
+  let tracking = ContinuousTracking(options: options, apply: apply)
+  let isolation = apply.isolation
+  Task {
+    await ContinuousTracking.run(isolation: isolation, tracking)
+  }
+  return PerceptionTracking.Token(tracking: tracking)
+}
+
+extension PerceptionTracking {
+  /// Keeps a `withContinuousPerception(options:apply:)` tracking going; cancelling it, or
+  /// dropping it, ends the tracking.
+  ///
+  /// The counterpart of Observation's `ObservationTracking.Token` (SE-0506).
+  public struct Token: ~Copyable {
+    private let tracking: ContinuousTracking
+
+    init(tracking: ContinuousTracking) {
+      self.tracking = tracking
+    }
+
+    /// Ends the tracking: its closure is released, and not called again once this returns
+    /// on the closure's isolation.
+    public consuming func cancel() {
+      tracking.cancel()
+    }
+
+    deinit {
+      tracking.cancel()
+    }
+  }
+}

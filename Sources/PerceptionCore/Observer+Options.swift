@@ -1,0 +1,58 @@
+import CPerceptionRuntime
+
+extension Observer {
+  /// Delivers one event to an options tracking, as `withPerceptionTracking(options:)` defines:
+  ///
+  /// - With `.willSet` or `.didSet` alone, the first such event is delivered and finishes the
+  ///   tracking, exactly once however many threads mutate.
+  /// - With both, the first willSet is delivered, then the next didSet, which finishes it.
+  ///   Events that arrive while the willSet is being delivered belong to other, racing
+  ///   mutations and are ignored; `Event.cancel()` during the willSet suppresses the didSet.
+  /// - With `.deinit`, each release of a tracked object is delivered until the tracking
+  ///   finishes, and does not finish it.
+  func receiveOptionsEvent(
+    _ event: UInt32, keyPath: AnyKeyPath?, options: PerceptionTracking.Options
+  ) {
+    let willSet = options.contains(.willSet)
+    let didSet = options.contains(.didSet)
+    switch event {
+    case UInt32(PERCEPTION_EVENT_DEINIT):
+      guard options.contains(.deinit), let callbacks = copyCallbacks() else { return }
+      deliver(.deinit, keyPath: nil, callbacks)
+    case UInt32(PERCEPTION_EVENT_WILL_SET) where willSet && didSet:
+      guard changePhase(from: .idle, to: .deliveringWillSet),
+        let callbacks = copyCallbacks()
+      else { return }
+      deliver(.willSet, keyPath: keyPath, callbacks)
+      // Fails if the callback cancelled: then no didSet follows.
+      _ = changePhase(from: .deliveringWillSet, to: .awaitingDidSet)
+    case UInt32(PERCEPTION_EVENT_DID_SET) where willSet && didSet:
+      finishDelivering(.didSet, keyPath: keyPath, inPhase: .awaitingDidSet)
+    case UInt32(PERCEPTION_EVENT_WILL_SET) where willSet:
+      finishDelivering(.willSet, keyPath: keyPath, inPhase: nil)
+    case UInt32(PERCEPTION_EVENT_DID_SET) where didSet:
+      finishDelivering(.didSet, keyPath: keyPath, inPhase: nil)
+    default:
+      break
+    }
+  }
+
+  /// Finishes the tracking and delivers `kind`, if this thread is the one that finishes it.
+  private func finishDelivering(
+    _ kind: PerceptionTracking.Event.Kind, keyPath: AnyKeyPath?, inPhase phase: Phase?
+  ) {
+    // Copied first: once finished, the callbacks may be cleared by another reader.
+    guard let callbacks = copyCallbacks(),
+      case (let claimedWhile, _)? = claim(inPhase: phase)
+    else { return }
+    if claimedWhile == .active { cancelRegistrations() }
+    deliver(kind, keyPath: keyPath, callbacks)
+  }
+
+  private func deliver(
+    _ kind: PerceptionTracking.Event.Kind, keyPath: AnyKeyPath?, _ callbacks: ObserverCallbacks
+  ) {
+    guard case .options(_, let onChange) = callbacks else { return }
+    onChange(PerceptionTracking.Event(kind: kind, changed: keyPath, tracking: .observer(self)))
+  }
+}

@@ -1,0 +1,72 @@
+extension PerceptionTracking {
+  /// What an options or continuous tracking reports: the kind of event, which property it
+  /// concerns, and a way to stop the tracking.
+  ///
+  /// The counterpart of Observation's `ObservationTracking.Event` (SE-0506). It is passed
+  /// `borrowing` to the callback and cannot be copied out of it.
+  public struct Event: ~Copyable {
+    /// The kind of an event.
+    public struct Kind: Equatable, Sendable {
+      private enum Value: Equatable, Sendable {
+        case initial, willSet, didSet, `deinit`
+      }
+
+      private let value: Value
+
+      private init(_ value: Value) {
+        self.value = value
+      }
+
+      /// The first call of a continuous tracking's closure, before any change.
+      public static var initial: Kind { Kind(.initial) }
+
+      /// A tracked property is about to change; its new value is not stored yet.
+      public static var willSet: Kind { Kind(.willSet) }
+
+      /// A tracked property changed.
+      public static var didSet: Kind { Kind(.didSet) }
+
+      /// A tracked object was released. Weak references to it are already nil.
+      public static var `deinit`: Kind { Kind(.deinit) }
+    }
+
+    /// The kind of this event.
+    public let kind: Kind
+
+    /// The key path of the property the event concerns; nil for `.initial` and `.deinit`.
+    let changed: AnyKeyPath?
+
+    /// What `cancel()` stops.
+    private let tracking: EventSource
+
+    init(kind: Kind, changed: AnyKeyPath?, tracking: EventSource) {
+      self.kind = kind
+      self.changed = changed
+      self.tracking = tracking
+    }
+
+    /// Whether the event concerns the property `keyPath` names. Never true for `.initial`
+    /// and `.deinit` events.
+    public func matches(_ keyPath: PartialKeyPath<some Perceptible>) -> Bool {
+      guard let changed else { return false }
+      return PropertyKey.of(changed) == PropertyKey.of(keyPath)
+    }
+
+    /// Stops the tracking: no further event is delivered (a willSet's didSet included), and
+    /// its callback and what it captures are released. Safe from any thread, more than once.
+    public func cancel() {
+      switch tracking {
+      case .observer(let observer): observer.cancel()
+      case .continuous(let continuous): continuous.cancel()
+      }
+    }
+  }
+}
+
+/// The tracking an event came from.
+enum EventSource {
+  /// A `withPerceptionTracking(options:_:onChange:)` tracking.
+  case observer(Observer)
+  /// A `withContinuousPerception(options:apply:)` tracking.
+  case continuous(ContinuousTracking)
+}

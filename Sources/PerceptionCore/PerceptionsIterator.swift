@@ -1,0 +1,61 @@
+extension Perceptions {
+  /// Iterates a `Perceptions` sequence. Each iterator has its own tracking, so several may
+  /// iterate one sequence at once.
+  public struct Iterator: AsyncIteratorProtocol {
+    /// The closure and the iterator's wake-up signal; nil once the sequence has ended, so
+    /// that an ended iterator holds nothing the closure captured.
+    private var source: (emit: PerceptionsEmit<Element, Failure>, signal: ChangeSignal)?
+    private var started = false
+
+    init(emit: PerceptionsEmit<Element, Failure>) {
+      source = (emit, ChangeSignal())
+    }
+
+    /// Returns the next element: the current value on the first call, and after that the
+    /// value once something the closure read has changed. Returns nil when the sequence has
+    /// ended: the closure returned `.finish`, threw (thrown here, once), or the task was
+    /// cancelled.
+    public mutating func next(
+      isolation iterationIsolation: isolated (any Actor)? = #isolation
+    ) async throws(Failure) -> Element? {
+      guard let (emit, signal) = source else { return nil }
+      if started {
+        await signal.wait()
+      }
+      started = true
+      guard !Task.isCancelled else {
+        source = nil
+        return nil
+      }
+      // Hops to the closure's isolation, and back. Changes made on that isolation before it
+      // gets there are all seen by this one call.
+      switch await Self.track(isolation: emit.isolation, emit: emit, signal: signal) {
+      case .success(.next(let element)):
+        return element
+      case .success(.finish):
+        source = nil
+        return nil
+      case .failure(let error):
+        source = nil
+        throw error
+      }
+    }
+
+    /// Runs the closure on its isolation, tracking what it reads until the first change.
+    private static func track(
+      isolation: isolated (any Actor)?,
+      emit: PerceptionsEmit<Element, Failure>,
+      signal: ChangeSignal
+    ) -> Result<Iteration, Failure> {
+      withPerceptionTracking {
+        do throws(Failure) {
+          return .success(try emit.callOnItsIsolation())
+        } catch {
+          return .failure(error)
+        }
+      } onChange: {
+        signal.signal()
+      }
+    }
+  }
+}
