@@ -21,6 +21,8 @@ let usage = """
     --cycles N      the memory loop's track/fire and install/cancel cycles (default 1000000;
                     create/observe/release runs a tenth of it)
     --bound-mib M   the memory loop's bound on resident growth, in MiB (default 1)
+    --late-callback-repro N  N rounds of the smallest reproduction of a willSet starting
+                    after its cancel() returned on another thread; fails if one does
   The engine is PERCEPTION_ENGINE's (perception or native). Exits 1 on any violation.
   """
 
@@ -32,6 +34,7 @@ func fail(_ message: String) -> Never {
 var stress = StressSettings()
 var memory = MemorySettings()
 var memoryMode = false
+var reproRounds: Int?
 var arguments = CommandLine.arguments.dropFirst()
 
 @MainActor func number<T: LosslessStringConvertible>(_ option: String) -> T {
@@ -55,6 +58,7 @@ while let argument = arguments.popFirst() {
       fail("--tolerate needs one of: \(Invariant.allCases.map { "\($0)" }.joined(separator: ", "))")
     }
     stress.tolerated.insert(invariant)
+  case "--late-callback-repro": reproRounds = number(argument)
   case "--memory": memoryMode = true
   case "--cycles":
     let cycles: Int = number(argument)
@@ -74,7 +78,9 @@ while let argument = arguments.popFirst() {
 if stress.threads < 1 { fail("--threads must be at least 1") }
 
 let passed: Bool
-if memoryMode {
+if let reproRounds {
+  passed = runLateCallbackRepro(rounds: max(1, reproRounds))
+} else if memoryMode {
   passed = runMemoryLoop(memory)
 } else {
   passed = runStress(stress)
