@@ -56,8 +56,8 @@ final class Watchdog: @unchecked Sendable {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: gdb)
     process.arguments = [
-      "-p", "\(getpid())", "-batch", "-nx", "-ex", "set pagination off", "-ex",
-      "thread apply all bt",
+      "-p", "\(getpid())", "-batch", "-nx", "-iex", "set complaints 0", "-iex",
+      "set debuginfod enabled off", "-ex", "set pagination off", "-ex", "thread apply all bt",
     ]
     process.standardOutput = FileHandle.standardError
     do {
