@@ -20,6 +20,11 @@ struct MemorySettings {
 func runMemoryLoop(_ settings: MemorySettings) -> Bool {
   print("perception-stress --memory: engine \(PerceptionEngine.current)")
   let cycles = MemoryCycles()
+  let progress = Counter()
+  let watchdog = Watchdog(
+    timeout: 10, progress: { UInt64(progress.value) },
+    describe: { "the memory loop, after \(progress.value) batches" })
+  defer { watchdog.stop() }
   cycles.run(settings.warmUp, cycles.trackFire)
   cycles.run(settings.warmUp, cycles.installCancel)
   cycles.run(settings.warmUp, cycles.createRelease)
@@ -39,6 +44,7 @@ func runMemoryLoop(_ settings: MemorySettings) -> Bool {
       let batch = min(4096, count - done)
       cycles.run(batch, cycle)
       done += batch
+      progress.increment()
       peak = max(peak, residentBytes() ?? 0)
     }
   }
