@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "Perception", targets: ["Perception"]),
     .library(name: "PerceptionCore", targets: ["PerceptionCore"]),
     .executable(name: "perception-bench", targets: ["PerceptionBenchmarks"]),
+    .executable(name: "perception-stress", targets: ["PerceptionStress"]),
   ],
   targets: [
     // The lock, the thread-local slot, the access list and the observer table, in C11.
@@ -37,6 +38,12 @@ let package = Package(
       name: "PerceptionBenchmarks",
       dependencies: ["Perception"],
       path: "Benchmarks/PerceptionBenchmarks"
+    ),
+    // The multi-threaded stress test and the memory loop; see README.md, "Stress test".
+    .executableTarget(
+      name: "PerceptionStress",
+      dependencies: ["Perception", "CPerceptionRuntime"],
+      path: "Tests/PerceptionStress"
     ),
     // The C runtime's unit tests, written in C; `swift run CPerceptionRuntimeTests` runs them.
     .executableTarget(

@@ -35,6 +35,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "perception_observer_table.h"
+#include "perception_debug_counters.h"
 #include "perception_internal.h"
 #include "perception_lock.h"
 
@@ -588,10 +589,12 @@ static perception_observer_table *table_create(perception_registrar *registrar) 
   table->bucket_capacity = SMALL_LIMIT;
   table->tokens = table->small_tokens;
   table->token_capacity = SMALL_LIMIT;
+  PERCEPTION_DEBUG_COUNT(PERCEPTION_DEBUG_TABLES, 1);
   return table;
 }
 
 static void table_free(perception_observer_table *table) {
+  PERCEPTION_DEBUG_COUNT(PERCEPTION_DEBUG_TABLES, -1);
   free_contents(table);
   perception_lock_destroy(&table->lock);
   free(table);
@@ -632,6 +635,7 @@ void perception_registrar_destroy(perception_registrar *registrar, perception_ob
         batch_append(out, table->slots[slot].observer);
       }
     }
+    PERCEPTION_DEBUG_COUNT(PERCEPTION_DEBUG_REGISTRATIONS, -(intptr_t)table->token_count);
     free_contents(table);
     table->dead = true;
     table->registrar = NULL;
@@ -698,6 +702,7 @@ perception_token perception_table_register(perception_observer_table *table,
   }
   perception_token token = entry->token;
   token_insert(table, token, slot);
+  PERCEPTION_DEBUG_COUNT(PERCEPTION_DEBUG_REGISTRATIONS, 1);
   atomic_store_explicit(&table->registration_count, table->token_count, memory_order_relaxed);
   if (table->registrar != NULL) {
     if (will_set_bits != 0) {
@@ -720,6 +725,7 @@ static void *remove_registration(perception_observer_table *table, perception_to
   if (slot == NO_SLOT) {
     return NULL;
   }
+  PERCEPTION_DEBUG_COUNT(PERCEPTION_DEBUG_REGISTRATIONS, -1);
   atomic_store_explicit(&table->registration_count, table->token_count, memory_order_relaxed);
   registration *entry = &table->slots[slot];
   void *observer = entry->observer;

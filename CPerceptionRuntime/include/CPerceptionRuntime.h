@@ -22,5 +22,6 @@
 #include "perception_observer_table.h"
 #include "perception_key_set.h"
 #include "perception_engine.h"
+#include "perception_debug_counters.h"
 
 #endif  // C_PERCEPTION_RUNTIME_H

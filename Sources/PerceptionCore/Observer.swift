@@ -110,10 +110,12 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     }
     let observer = unsafeDowncast(buffer, to: Observer.self)
     perception_atomic_u32_init(observer.statePointer, State.installing.rawValue)
+    countForDebugging(PERCEPTION_DEBUG_OBSERVERS, 1)
     return observer
   }
 
   deinit {
+    countForDebugging(PERCEPTION_DEBUG_OBSERVERS, -1)
     // Every registration has been cancelled or its registrar is gone (a table holds a
     // reference to each observer it lists), so only the table references remain to drop.
     forEachRegistration { perception_table_release($0.table) }

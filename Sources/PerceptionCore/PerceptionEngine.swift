@@ -34,10 +34,11 @@ public enum PerceptionEngine: Sendable, Hashable, CustomStringConvertible {
 
   /// Chooses the engine for the whole process.
   ///
-  /// Call it at launch, before the first perceptible object is created and before the first
-  /// tracking call. Choosing again the engine already running does nothing; choosing another
-  /// one once the engine has run is a precondition failure, because objects made for one
-  /// engine cannot be observed by the other.
+  /// Call it once, at launch, before the first perceptible object is created and before the
+  /// first tracking call. Choosing again the engine already chosen does nothing; choosing
+  /// another one is a precondition failure, once the engine has run because objects made for
+  /// one engine cannot be observed by the other, and before that because two parts of the
+  /// program disagree about the engine and one of them would silently lose.
   public static func select(_ engine: PerceptionEngine) {
     precondition(
       engine.isAvailable,
@@ -51,12 +52,19 @@ public enum PerceptionEngine: Sendable, Hashable, CustomStringConvertible {
         precondition(
           running == engine,
           "Perception: PerceptionEngine.select(.\(engine)) was called after the \(running) "
-            + "engine started running (a PerceptionRegistrar or a tracking call already used "
-            + "it). Select the engine once at launch, before any perceptible object is "
-            + "created, or set the environment variable PERCEPTION_ENGINE=\(engine) instead.")
+            + "engine started running (a PerceptionRegistrar, a tracking call or a read of "
+            + "PerceptionEngine.current already settled it). Select the engine once at launch, "
+            + "before any perceptible object is created, or set the environment variable "
+            + "PERCEPTION_ENGINE=\(engine) instead.")
         return
       }
-      if perception_engine_compare_exchange(word, engine.kind) { return }
+      let chosen = word & PERCEPTION_ENGINE_KIND_MASK
+      precondition(
+        chosen == 0 || chosen == engine.kind,
+        "Perception: PerceptionEngine.select(.\(engine)) was called after "
+          + "PerceptionEngine.select(.\(PerceptionEngine(kind: word))); one process runs one "
+          + "engine. Select it once, in one place, at launch.")
+      if chosen == engine.kind || perception_engine_compare_exchange(word, engine.kind) { return }
     }
   }
 

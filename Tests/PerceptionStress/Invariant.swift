@@ -1,0 +1,52 @@
+import Foundation
+
+/// What the stress test checks, exactly, every time the situation arises.
+enum Invariant: Int, CaseIterable {
+  /// Every one-shot `onChange` fires at most once. Checked on every call.
+  case oneShotAtMostOnce
+  /// A one-shot that tracked one property of an object the thread holds fires exactly once by
+  /// the time the thread's own write of a new value to that property returns. Checked on every
+  /// such write.
+  case oneShotExactlyOnce
+  /// No willSet/didSet callback starts after the `cancel()` that cancelled it returned.
+  /// Checked on every callback.
+  case noCallbackAfterCancel
+  /// A willSet/didSet tracking of properties only its thread writes gets exactly one willSet
+  /// and one didSet per write. Checked after every such write, for every such tracking.
+  case oncePerMutation
+  /// At the end, no observer, observer table or registration is alive. Checked once per
+  /// counter, in debug builds of the runtime on its own engine.
+  case nothingLeftAlive
+
+  var title: String {
+    switch self {
+    case .oneShotAtMostOnce: return "one-shot onChange fires at most once"
+    case .oneShotExactlyOnce: return "one-shot fires exactly once by the time its write returns"
+    case .noCallbackAfterCancel: return "no willSet/didSet starts after cancel() returned"
+    case .oncePerMutation: return "one willSet and one didSet per tracking per write"
+    case .nothingLeftAlive: return "no observer, table or registration alive at the end"
+    }
+  }
+}
+
+/// The violations of a run, from every thread: counted, and the first few described.
+final class Violations: @unchecked Sendable {
+  // Unchecked: every field is guarded by `lock`.
+  private let lock = NSLock()
+  private var counts = [Int](repeating: 0, count: Invariant.allCases.count)
+  private var messages: [String] = []
+  private static let maxMessages = 20
+
+  func record(_ invariant: Invariant, _ message: @autoclosure () -> String) {
+    let text = "\(invariant): \(message())"
+    let isNew = lock.withLock {
+      counts[invariant.rawValue] += 1
+      guard messages.count < Self.maxMessages else { return false }
+      messages.append(text)
+      return true
+    }
+    if isNew { FileHandle.standardError.write(Data("VIOLATION \(text)\n".utf8)) }
+  }
+
+  func count(_ invariant: Invariant) -> Int { lock.withLock { counts[invariant.rawValue] } }
+}
