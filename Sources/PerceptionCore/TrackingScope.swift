@@ -28,7 +28,7 @@ enum TrackingScope {
       let enclosing = accessList(inSlot: enclosingSlot)
       perception_access_list_init(list, enclosing)
       perception_slot_set(UInt(bitPattern: list) | (enclosingSlot & flagMask))
-      apply()
+      TrackingLocals.markingTracking(apply)
       perception_slot_set(enclosingSlot)
 
       if list.pointee.count != 0 {
