@@ -26,9 +26,9 @@ public enum PerceptionChecking {
   ///
   /// ```swift
   /// @Test func bodyIsTracked() {
-  ///   PerceptionChecking.withReportHandler({ report in
+  ///   PerceptionChecking.withReportHandler { report in
   ///     Issue.record("\(report)")
-  ///   }) {
+  ///   } operation: {
   ///     withPerceptionChecking { render(model) }
   ///   }
   /// }

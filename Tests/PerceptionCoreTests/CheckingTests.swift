@@ -276,7 +276,9 @@ struct CheckingTests {
     let otherDone = DispatchSemaphore(value: 0)
     let other = Thread {
       inContext.wait()
-      PerceptionChecking.withReportHandler({ otherThreadReports.append($0) }) {
+      PerceptionChecking.withReportHandler {
+        otherThreadReports.append($0)
+      } operation: {
         _ = gauge.read()
         _ = gauge.trackedLevel
       }
@@ -300,7 +302,9 @@ struct CheckingTests {
     let counts = ReportLog()
     DispatchQueue.concurrentPerform(iterations: 4) { index in
       let log = ReportLog()
-      PerceptionChecking.withReportHandler({ log.append($0) }) {
+      PerceptionChecking.withReportHandler {
+        log.append($0)
+      } operation: {
         for round in 0..<100 {
           if index.isMultiple(of: 2) {
             withPerceptionChecking { _ = gauges[index].read() }
