@@ -14,31 +14,42 @@ public var isPerceptionCheckingEnabled: Bool {
   set { CheckingSwitch.shared.isEnabled = newValue }
 }
 
-/// The global switch's state, behind a lock: it is read when a checked context opens and when
-/// a read is about to be reported, never on a quiet read.
+/// The global switch's state: one atomic word, because it is read each time a checked context
+/// opens (once per render in a view layer) and each time a read is about to be reported.
 final class CheckingSwitch: @unchecked Sendable {
+  // Sendable: the word is only accessed atomically.
   static let shared = CheckingSwitch()
 
-  private let lock = Lock()
-  /// nil until first read, so that the environment is consulted once, lazily.
-  private var state: Bool?
+  /// Not yet read: the environment is consulted once, lazily.
+  private static let unsettled: UInt32 = 0
+  private static let off: UInt32 = 1
+  private static let on: UInt32 = 2
+
+  private let word: UnsafeMutablePointer<perception_atomic_u32>
+
+  private init() {
+    // Allocated once and never freed: the process's one switch.
+    word = .allocate(capacity: 1)
+    perception_atomic_u32_init(word, CheckingSwitch.unsettled)
+  }
 
   var isEnabled: Bool {
     get {
       #if DEBUG
-        return lock.withLock {
-          if let state { return state }
-          let initial = CheckingSwitch.environmentAllowsChecking
-          state = initial
-          return initial
-        }
+        let state = perception_atomic_u32_load_acquire(word)
+        if _fastPath(state != CheckingSwitch.unsettled) { return state == CheckingSwitch.on }
+        let initial =
+          CheckingSwitch.environmentAllowsChecking ? CheckingSwitch.on : CheckingSwitch.off
+        // A concurrent setter wins over the environment's default.
+        _ = perception_atomic_u32_compare_exchange(word, CheckingSwitch.unsettled, initial)
+        return perception_atomic_u32_load_acquire(word) == CheckingSwitch.on
       #else
         return false
       #endif
     }
     set {
       #if DEBUG
-        lock.withLock { state = newValue }
+        perception_atomic_u32_store_release(word, newValue ? CheckingSwitch.on : CheckingSwitch.off)
       #endif
     }
   }
