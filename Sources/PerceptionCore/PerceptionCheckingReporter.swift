@@ -128,7 +128,9 @@ final class ReportSink: @unchecked Sendable {
 
   func deliver(_ report: PerceptionCheckingReport) {
     if let handler {
-      handler(report)
+      // The handler runs inside the read, still in the checked context: what it reads (a
+      // test recording an issue may describe a model) is not reported.
+      _PerceptionLocals.$skipPerceptionChecking.withValue(true) { handler(report) }
     } else {
       var line = "\(report)\n"
       line.withUTF8 { bytes in

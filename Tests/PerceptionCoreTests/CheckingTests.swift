@@ -325,4 +325,30 @@ struct CheckingTests {
     }
     #expect(counts.all.count == 2)
   }
+
+  @Test func aHandlerCanTurnAReportIntoATestFailure() {
+    let gauge = Gauge()
+    withKnownIssue {
+      PerceptionChecking.withReportHandler { report in
+        Issue.record("\(report)")
+      } operation: {
+        withPerceptionChecking { _ = gauge.read() }
+      }
+    } matching: { issue in
+      issue.description.contains("Gauge.level")
+    }
+  }
+
+  @Test func readsMadeByTheHandlerAreNotReported() {
+    let gauge = Gauge()
+    let other = Gauge()
+    let log = ReportLog()
+    PerceptionChecking.withReportHandler { report in
+      log.append(report)
+      _ = other.read()
+    } operation: {
+      withPerceptionChecking { _ = gauge.read() }
+    }
+    #expect(log.all.count == 1)
+  }
 }
