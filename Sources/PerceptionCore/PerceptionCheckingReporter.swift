@@ -69,10 +69,11 @@ enum CheckingReporter {
       // Only the async context's executor flag: the job may have outlived its context.
       guard slot & CheckingSlot.checkedTask != 0, CheckedTaskContext.isActive else { return }
     }
-    guard registrarChecks(storage),
+    // Cheapest first: an atomic load, a type test, then task-local lookups.
+    guard CheckingSwitch.shared.isEnabled,
+      registrarChecks(storage),
       !_PerceptionLocals.skipPerceptionChecking,
-      !_PerceptionLocals.isInPerceptionTracking,
-      CheckingSwitch.shared.isEnabled
+      !_PerceptionLocals.isInPerceptionTracking
     else { return }
     let sink = ReportSink.current ?? ReportSink.standardError
     let key = SiteKey(
@@ -85,10 +86,9 @@ enum CheckingReporter {
   /// Whether the registrar behind `storage` was made with checking enabled.
   private static func registrarChecks(_ storage: AnyObject) -> Bool {
     #if canImport(Observation)
-      if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *),
-        let native = storage as? NativeRegistrarStorage
-      {
-        return native.isPerceptionCheckingEnabled
+      if PerceptionEngine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+        return unsafeDowncast(storage, to: NativeRegistrarStorage.self)
+          .isPerceptionCheckingEnabled
       }
     #endif
     return !(storage is UncheckedRegistrarStorage)
