@@ -12,8 +12,13 @@
     @usableFromInline
     let registrar = ObservationRegistrar()
 
+    /// False for a registrar made with `isPerceptionCheckingEnabled: false`.
+    let isPerceptionCheckingEnabled: Bool
+
     @usableFromInline
-    init() {}
+    init(isPerceptionCheckingEnabled: Bool = true) {
+      self.isPerceptionCheckingEnabled = isPerceptionCheckingEnabled
+    }
   }
 
   /// The subject handed to `ObservationRegistrar` for a type that is `Perceptible` but not

@@ -16,7 +16,7 @@
     /// wrapper are made only if `apply` read something, as native makes `onChange` only then.
     @usableFromInline
     static func run<T>(_ apply: () -> T, onChange makeOnChange: () -> @Sendable () -> Void) -> T {
-      withObservationTracking(apply, onChange: once(makeOnChange()))
+      withObservationTracking({ mark(apply) }, onChange: once(makeOnChange()))
     }
 
     /// `withObservationTracking(_:willSet:didSet:)` and its one-callback variants.
@@ -28,14 +28,22 @@
     ) -> T {
       switch (willSet, didSet) {
       case (let willSet?, let didSet?):
-        return withObservationTracking(apply, willSet: forward(willSet), didSet: forward(didSet))
+        return withObservationTracking(
+          { mark(apply) }, willSet: forward(willSet), didSet: forward(didSet))
       case (let willSet?, nil):
-        return withObservationTracking(apply, willSet: forward(willSet))
+        return withObservationTracking({ mark(apply) }, willSet: forward(willSet))
       case (nil, let didSet?):
-        return withObservationTracking(apply, didSet: forward(didSet))
+        return withObservationTracking({ mark(apply) }, didSet: forward(didSet))
       case (nil, nil):
-        return apply()
+        return mark(apply)
       }
+    }
+
+    /// Runs `apply` with the thread's slot marked as tracking: Observation records the reads,
+    /// so the slot holds no access list, and the flag is how perception checking (and
+    /// `_PerceptionLocals.isInPerceptionTracking`) knows that they are tracked.
+    private static func mark<T>(_ apply: () -> T) -> T {
+      CheckingSlot.with(CheckingSlot.tracked) { TrackingLocals.markingTracking(apply) }
     }
 
     private static func once(_ onChange: @escaping @Sendable () -> Void) -> @Sendable () -> Void {

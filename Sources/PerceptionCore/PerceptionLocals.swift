@@ -2,14 +2,32 @@
 ///
 /// Mirrors the original Perception library's `_PerceptionLocals`.
 public enum _PerceptionLocals {
-  /// Set to true to silence perception-checking warnings for the work done in its scope.
+  /// Set to true to silence perception checking for the work done in its scope: its reads are
+  /// never reported, even in a checked context.
   @TaskLocal public static var skipPerceptionChecking = false
 
-  /// Set to true by view layers while they evaluate a body whose reads are tracked by other
-  /// means, so perception checking treats that work as tracked.
+  /// True inside every `withPerceptionTracking` call in debug builds; view layers also set it
+  /// while they evaluate a body whose reads are tracked by other means, so that perception
+  /// checking treats that work as tracked.
   ///
-  /// `withPerceptionTracking` itself does not set it: the runtime knows it is tracking from its
-  /// thread-local slot, which costs nothing to update, while pushing a task-local value
-  /// allocates on every call.
+  /// Perception checking itself does not need it: the thread's slot already says whether a
+  /// read is tracked. It is pushed for the libraries that read it, in debug builds only,
+  /// because pushing a task-local value costs an allocation per tracking call. (It cannot be
+  /// a free computed read of the slot: `$isInPerceptionTracking` must stay a `TaskLocal` for
+  /// callers that set it, and only the `@TaskLocal` macro can declare that pair.)
   @TaskLocal public static var isInPerceptionTracking = false
+}
+
+/// Keeps `_PerceptionLocals.isInPerceptionTracking` true inside tracking calls.
+enum TrackingLocals {
+  /// Runs `apply` with `isInPerceptionTracking` true, in debug builds.
+  @inline(__always)
+  static func markingTracking<T>(_ apply: () -> T) -> T {
+    #if DEBUG
+      if _PerceptionLocals.isInPerceptionTracking { return apply() }
+      return _PerceptionLocals.$isInPerceptionTracking.withValue(true, operation: apply)
+    #else
+      return apply()
+    #endif
+  }
 }

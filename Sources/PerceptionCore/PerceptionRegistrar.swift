@@ -29,13 +29,34 @@ public struct PerceptionRegistrar: @unchecked Sendable {
 
   /// Creates a registrar for a perceptible object, on the process's engine.
   public init() {
+    self.init(isPerceptionCheckingEnabled: true)
+  }
+
+  /// Creates a registrar for a perceptible object, on the process's engine.
+  ///
+  /// - Parameter isPerceptionCheckingEnabled: Pass false for an object whose reads perception
+  ///   checking should never report (see ``withPerceptionChecking(_:)``).
+  public init(isPerceptionCheckingEnabled: Bool = true) {
     #if canImport(Observation)
       if PerceptionEngine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        storage = NativeRegistrarStorage()
+        storage = NativeRegistrarStorage(isPerceptionCheckingEnabled: isPerceptionCheckingEnabled)
         return
       }
     #endif
-    storage = RegistrarStorage.make()
+    storage = RegistrarStorage.make(isPerceptionCheckingEnabled: isPerceptionCheckingEnabled)
+  }
+
+  /// Whether perception checking may report reads of this registrar's properties: the
+  /// `isPerceptionCheckingEnabled` it was created with.
+  public var _isPerceptionCheckingEnabled: Bool {
+    #if canImport(Observation)
+      if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *),
+        let native = storage as? NativeRegistrarStorage
+      {
+        return native.isPerceptionCheckingEnabled
+      }
+    #endif
+    return !(storage is UncheckedRegistrarStorage)
   }
 
   /// Registers access to a specific property for tracking: if a tracking scope is running on
@@ -47,10 +68,58 @@ public struct PerceptionRegistrar: @unchecked Sendable {
     #if canImport(Observation)
       if runsNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
         nativeRegistrar.access(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
+        checkNativeAccess(keyPath, site: nil)
         return
       }
     #endif
     perceptionAccess(keyPath)
+  }
+
+  /// Registers access to a specific property for tracking, with the call site that perception
+  /// checking names if it reports the read.
+  @available(*, deprecated, message: "Call access(_:keyPath:); the call site only refines reports.")
+  @inlinable @_disfavoredOverload
+  public func access<Subject: Perceptible, Member>(
+    _ subject: Subject,
+    keyPath: KeyPath<Subject, Member>,
+    fileID: StaticString,
+    filePath: StaticString,
+    line: UInt,
+    column: UInt
+  ) {
+    access(subject, keyPath: keyPath, site: CallSite(fileID: fileID, line: line, column: column))
+  }
+
+  /// `access(_:keyPath:)` with the read's call site.
+  @usableFromInline
+  func access<Subject: Perceptible, Member>(
+    _ subject: Subject, keyPath: KeyPath<Subject, Member>, site: CallSite
+  ) {
+    #if canImport(Observation)
+      if PerceptionEngine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+        nativeRegistrar.access(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
+        checkNativeAccess(keyPath, site: site)
+        return
+      }
+    #endif
+    let slot = perception_slot_get()
+    if _slowPath(slot != 0) {
+      perceptionStorage.recordAccess(slot: slot, keyPath: keyPath, site: site)
+    }
+  }
+
+  /// After a read on the native engine, where the slot carries only flags: reports the read
+  /// if the thread is in a checked context and in no tracking call. One load and a branch when
+  /// the slot is 0; nothing in release builds.
+  @inlinable @inline(__always)
+  func checkNativeAccess(_ keyPath: AnyKeyPath, site: CallSite?) {
+    #if DEBUG
+      let slot = perception_slot_get()
+      if _slowPath(slot != 0), slot & CheckingSlot.tracked == 0 {
+        CheckingReporter.readOutsideTracking(
+          slot: slot, keyPath: keyPath, storage: storage, site: site)
+      }
+    #endif
   }
 
   /// Announces that `keyPath` of `subject` is about to change: calls its `onChange` and
@@ -126,6 +195,7 @@ public struct PerceptionRegistrar: @unchecked Sendable {
     ) {
       if runsNative {
         nativeRegistrar.access(subject, keyPath: keyPath)
+        checkNativeAccess(keyPath, site: nil)
       } else {
         perceptionAccess(keyPath)
       }

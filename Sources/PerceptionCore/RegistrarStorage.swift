@@ -7,11 +7,15 @@ import CPerceptionRuntime
 /// registration allocates its observer table. The object's `deinit` is the registrar going
 /// away: it hands every remaining observer back, tells each that it is gone (see
 /// `Observer.receive`), and releases it.
+///
+/// A registrar made with `isPerceptionCheckingEnabled: false` is an `UncheckedRegistrarStorage`,
+/// so that the switch costs neither a word per object nor a test on any path but a report's.
 @usableFromInline
-final class RegistrarStorage: ManagedBuffer<Void, perception_registrar> {
+class RegistrarStorage: ManagedBuffer<Void, perception_registrar> {
   @usableFromInline
-  static func make() -> RegistrarStorage {
-    let buffer = create(minimumCapacity: 1) { buffer in
+  static func make(isPerceptionCheckingEnabled: Bool = true) -> RegistrarStorage {
+    let kind = isPerceptionCheckingEnabled ? RegistrarStorage.self : UncheckedRegistrarStorage.self
+    let buffer = kind.create(minimumCapacity: 1) { buffer in
       buffer.withUnsafeMutablePointerToElements { perception_registrar_init($0) }
     }
     return unsafeDowncast(buffer, to: RegistrarStorage.self)
@@ -31,7 +35,7 @@ final class RegistrarStorage: ManagedBuffer<Void, perception_registrar> {
   /// Calls the observers of `keyPath` for `event` (a `PERCEPTION_EVENT_*` bit). Inlined into
   /// the accessors: when nobody observes that event, this is one load and a branch.
   @inlinable @inline(__always)
-  func announce(_ event: UInt32, keyPath: AnyKeyPath) {
+  final func announce(_ event: UInt32, keyPath: AnyKeyPath) {
     let filter = withUnsafeMutablePointerToElements { perception_registrar_filter($0, event) }
     if _slowPath(filter != 0) {
       notify(event, keyPath: keyPath, filter: filter)
@@ -40,7 +44,7 @@ final class RegistrarStorage: ManagedBuffer<Void, perception_registrar> {
 
   /// Calls the observers of `keyPath` for `event`, when the event's filter is not zero.
   @usableFromInline @inline(never)
-  func notify(_ event: UInt32, keyPath: AnyKeyPath, filter: UInt64) {
+  final func notify(_ event: UInt32, keyPath: AnyKeyPath, filter: UInt64) {
     let property = PropertyKey.of(keyPath)
     guard filter & perception_property_filter_bit(property) != 0 else { return }
     withUnsafeMutablePointerToElements { registrar in
@@ -55,9 +59,15 @@ final class RegistrarStorage: ManagedBuffer<Void, perception_registrar> {
   }
 
   /// Records, in the innermost tracking scope of this thread, that `keyPath` was read.
+  /// With no tracking scope, the slot only carries flags: the read may be reported.
   @usableFromInline @inline(never)
-  func recordAccess(slot: UInt, keyPath: AnyKeyPath) {
-    guard let list = TrackingScope.accessList(inSlot: slot) else { return }
+  final func recordAccess(slot: UInt, keyPath: AnyKeyPath) {
+    guard let list = TrackingScope.accessList(inSlot: slot) else {
+      #if DEBUG
+        CheckingReporter.readOutsideTracking(slot: slot, keyPath: keyPath, storage: self, site: nil)
+      #endif
+      return
+    }
     let registrar = Unmanaged.passUnretained(self)
     let result = perception_access_list_record(list, registrar.toOpaque(), PropertyKey.of(keyPath))
     if result == PERCEPTION_ACCESS_NEW_REGISTRAR {
@@ -67,11 +77,28 @@ final class RegistrarStorage: ManagedBuffer<Void, perception_registrar> {
     }
   }
 
+  /// `recordAccess(slot:keyPath:)` for a read whose call site is known, for its report.
+  @usableFromInline @inline(never)
+  final func recordAccess(slot: UInt, keyPath: AnyKeyPath, site: CallSite) {
+    guard TrackingScope.accessList(inSlot: slot) != nil else {
+      #if DEBUG
+        CheckingReporter.readOutsideTracking(
+          slot: slot, keyPath: keyPath, storage: self, site: site)
+      #endif
+      return
+    }
+    recordAccess(slot: slot, keyPath: keyPath)
+  }
+
   /// The observer table, created on first use.
-  func table() -> OpaquePointer {
+  final func table() -> OpaquePointer {
     withUnsafeMutablePointerToElements { perception_registrar_table($0) }
   }
 }
+
+/// The storage of a registrar made with `isPerceptionCheckingEnabled: false`: its reads are
+/// never reported.
+final class UncheckedRegistrarStorage: RegistrarStorage {}
 
 /// Runs `body` with an initialized `perception_observer_batch` at a stable address, and frees
 /// its storage afterwards.

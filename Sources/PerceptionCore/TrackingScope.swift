@@ -31,12 +31,12 @@ enum TrackingScope {
       perception_slot_set(UInt(bitPattern: list) | (enclosingSlot & flagMask))
       #if DEBUG && canImport(Observation)
         if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-          MixedTrackingCheck.run(apply)
+          TrackingLocals.markingTracking { MixedTrackingCheck.run(apply) }
         } else {
-          apply()
+          TrackingLocals.markingTracking(apply)
         }
       #else
-        apply()
+        TrackingLocals.markingTracking(apply)
       #endif
       perception_slot_set(enclosingSlot)
 

@@ -1,0 +1,58 @@
+#if canImport(Dispatch)
+  import Dispatch
+#endif
+
+/// An asynchronous checked context: a task-local value that says a task is in one, and an
+/// executor that marks the slot of whichever thread runs the task.
+///
+/// The slot is per thread and a task moves between threads at each `await`, so the slot
+/// cannot carry the context by itself: the executor sets `CheckingSlot.checkedTask` around
+/// each job it runs, and a report confirms the task-local, because the job that leaves the
+/// context runs on until its next suspension.
+enum CheckedTaskContext {
+  /// Whether the current task is inside an asynchronous `withPerceptionChecking`.
+  @TaskLocal static var isActive = false
+
+  static func run<T, E: Error>(
+    isolation: isolated (any Actor)?, _ body: () async throws(E) -> T
+  ) async throws(E) -> T {
+    do {
+      return try await $isActive.withValue(
+        true,
+        operation: { () async throws -> T in
+          #if canImport(Dispatch)
+            if #available(iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2, *) {
+              return try await withTaskExecutorPreference(
+                CheckedTaskExecutor.shared, isolation: isolation
+              ) { () async throws(E) -> T in
+                try await body()
+              }
+            }
+          #endif
+          return try await body()
+        }, isolation: isolation)
+    } catch {
+      // `withValue` rethrows untyped; the only error that can come out is `body`'s.
+      throw error as! E
+    }
+  }
+}
+
+#if canImport(Dispatch)
+  /// Runs the jobs of tasks in an asynchronous checked context on the global dispatch queue,
+  /// with the thread's slot marked while each one runs.
+  @available(iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2, *)
+  final class CheckedTaskExecutor: TaskExecutor {
+    static let shared = CheckedTaskExecutor()
+
+    func enqueue(_ job: consuming ExecutorJob) {
+      let job = UnownedJob(job)
+      let executor = asUnownedTaskExecutor()
+      DispatchQueue.global().async {
+        CheckingSlot.with(CheckingSlot.checkedTask) {
+          job.runSynchronously(on: executor)
+        }
+      }
+    }
+  }
+#endif

@@ -1,0 +1,39 @@
+import CPerceptionRuntime
+
+/// The flags perception checking keeps in the low bits of the thread's slot
+/// (`PERCEPTION_SLOT_FLAG_MASK`), beside the innermost access list's address.
+///
+/// A read already loads the slot to find its tracking scope, so a flag there costs a read
+/// nothing: outside every tracking scope and every checked context the slot stays 0, and the
+/// read stays one load and a branch. Only a read that finds the slot non-zero looks at them.
+@usableFromInline
+enum CheckingSlot {
+  /// The thread is in a synchronous checked context (`withPerceptionChecking`). Exact: set and
+  /// restored around a synchronous call, so it cannot outlive the context.
+  @inlinable
+  static var checked: UInt { 1 }
+
+  /// The thread is in a tracking scope that keeps no access list here: a tracking call on the
+  /// native engine, where Observation records the reads.
+  @inlinable
+  static var tracked: UInt { 2 }
+
+  /// The thread is running a job of a task that opened an asynchronous checked context. Set by
+  /// that context's executor around each job; a job can run on after the context ends (until
+  /// its next suspension), so a report confirms it with the task-local first.
+  @inlinable
+  static var checkedTask: UInt { 4 }
+
+  /// Runs `body` with `flag` added to this thread's slot, and puts the slot back after.
+  ///
+  /// Restoring the saved word is right because everything that changes the slot is nested
+  /// in synchronous calls: by the time `body` returns, every inner change was undone.
+  @inline(__always)
+  static func with<T, E: Error>(_ flag: UInt, _ body: () throws(E) -> T) throws(E) -> T {
+    let saved = perception_slot_get()
+    perception_slot_set(saved | flag)
+    defer { perception_slot_set(saved) }
+    return try body()
+  }
+
+}

@@ -1,0 +1,65 @@
+import CPerceptionRuntime
+
+/// Whether perception checking reports reads of perceptible state that no tracking scope
+/// observes, in checked contexts (see ``withPerceptionChecking(_:)``).
+///
+/// On by default in debug builds, unless the environment variable `PERCEPTION_CHECKING` is
+/// `0` (or `false`, `no`, `off`) when it is first read. In release builds it is always false,
+/// and setting it does nothing: checking is compiled out there.
+///
+/// Safe to read and set from any thread. Turning it off while a checked context is open
+/// silences that context's later reads.
+public var isPerceptionCheckingEnabled: Bool {
+  get { CheckingSwitch.shared.isEnabled }
+  set { CheckingSwitch.shared.isEnabled = newValue }
+}
+
+/// The global switch's state: one atomic word, because it is read each time a checked context
+/// opens (once per render in a view layer) and each time a read is about to be reported.
+final class CheckingSwitch: @unchecked Sendable {
+  // Sendable: the word is only accessed atomically.
+  static let shared = CheckingSwitch()
+
+  /// Not yet read: the environment is consulted once, lazily.
+  private static let unsettled: UInt32 = 0
+  private static let off: UInt32 = 1
+  private static let on: UInt32 = 2
+
+  private let word: UnsafeMutablePointer<perception_atomic_u32>
+
+  private init() {
+    // Allocated once and never freed: the process's one switch.
+    word = .allocate(capacity: 1)
+    perception_atomic_u32_init(word, CheckingSwitch.unsettled)
+  }
+
+  var isEnabled: Bool {
+    get {
+      #if DEBUG
+        let state = perception_atomic_u32_load_acquire(word)
+        if _fastPath(state != CheckingSwitch.unsettled) { return state == CheckingSwitch.on }
+        let initial =
+          CheckingSwitch.environmentAllowsChecking ? CheckingSwitch.on : CheckingSwitch.off
+        // A concurrent setter wins over the environment's default.
+        _ = perception_atomic_u32_compare_exchange(word, CheckingSwitch.unsettled, initial)
+        return perception_atomic_u32_load_acquire(word) == CheckingSwitch.on
+      #else
+        return false
+      #endif
+    }
+    set {
+      #if DEBUG
+        perception_atomic_u32_store_release(word, newValue ? CheckingSwitch.on : CheckingSwitch.off)
+      #endif
+    }
+  }
+
+  /// False when `PERCEPTION_CHECKING` turns checking off.
+  static var environmentAllowsChecking: Bool {
+    guard let raw = perception_environment_value("PERCEPTION_CHECKING") else { return true }
+    switch String(cString: raw).lowercased() {
+    case "0", "false", "no", "off": return false
+    default: return true
+    }
+  }
+}

@@ -1,0 +1,82 @@
+/// A read of perceptible state, in a checked context, that no tracking scope observes: what
+/// perception checking reports.
+///
+/// Reports are deduplicated: each distinct type, property and call site is reported once per
+/// process (or once per ``PerceptionChecking/withReportHandler(_:operation:)`` scope).
+public struct PerceptionCheckingReport: Sendable, Hashable, CustomStringConvertible {
+  /// The name of the type whose property was read, such as `Model`.
+  public let typeName: String
+
+  /// The name of the property that was read, such as `count`; nil where the platform cannot
+  /// name it (on Linux a key path to a computed property, which `@Perceptible` makes of every
+  /// tracked property, describes itself by the address of its getter).
+  public let propertyName: String?
+
+  /// The file of the read, as `#fileID` spells it, when the caller passed it (through the
+  /// `access(_:keyPath:fileID:filePath:line:column:)` overload).
+  public let fileID: String?
+
+  /// The line of the read, when known.
+  public let line: UInt?
+
+  /// The column of the read, when known.
+  public let column: UInt?
+
+  /// `Type.property`, or `Type.<description of the key path>` when the property has no name
+  /// here.
+  public var property: String {
+    "\(typeName).\(propertyName ?? keyPathDescription)"
+  }
+
+  /// What the key path says of itself, kept for reports that cannot name the property.
+  let keyPathDescription: String
+
+  /// The whole report, on one line: what was read, where, and how to fix it.
+  public var description: String {
+    var where_ = ""
+    if let fileID, let line {
+      where_ = " at \(fileID):\(line)" + (column.map { ":\($0)" } ?? "")
+    }
+    return "Perception: \(property) was read\(where_) in a checked context, outside any "
+      + "tracking scope, so a change to it will not be noticed. Wrap the code that reads it "
+      + "(the view body, or the escaping closure it runs in) in WithPerceptionTracking { ... } "
+      + "or withPerceptionTracking(_:onChange:); if the read needs no tracking, wrap it in "
+      + "_PerceptionLocals.$skipPerceptionChecking.withValue(true) { ... }."
+  }
+
+  init(keyPath: AnyKeyPath, site: CallSite?) {
+    let rootType = type(of: keyPath).rootType
+    typeName = String(describing: rootType)
+    let described = String(describing: keyPath)
+    // `\Model.count`: the property is what follows the root type's name. A computed
+    // component that the runtime cannot name reads `<computed 0x... (Int)>`.
+    let prefix = "\\\(typeName)."
+    let tail = described.hasPrefix(prefix) ? String(described.dropFirst(prefix.count)) : described
+    propertyName = tail.hasPrefix("<") ? nil : tail
+    keyPathDescription = tail
+    fileID = site.map { $0.fileID.description }
+    line = site?.line
+    column = site?.column
+  }
+}
+
+/// Where a read happened, as the caller's default arguments captured it.
+@usableFromInline
+struct CallSite {
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
+  @usableFromInline let column: UInt
+
+  @inlinable
+  init(fileID: StaticString, line: UInt, column: UInt) {
+    self.fileID = fileID
+    self.line = line
+    self.column = column
+  }
+
+  /// The file's identity without copying its name: a `#fileID` literal has one address.
+  var fileKey: UInt {
+    fileID.hasPointerRepresentation
+      ? UInt(bitPattern: fileID.utf8Start) : UInt(fileID.unicodeScalar.value)
+  }
+}

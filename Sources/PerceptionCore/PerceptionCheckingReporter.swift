@@ -1,0 +1,146 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(ucrt)
+  import ucrt
+#elseif canImport(WASILibc)
+  import WASILibc
+#endif
+
+/// Where perception checking's reports go, and the hook tests use to collect them.
+public enum PerceptionChecking {
+  /// Runs `operation` with `handler` receiving the reports of the reads it makes, instead of
+  /// standard error.
+  ///
+  /// The handler follows the task-local rules: it covers the synchronous work of `operation`
+  /// on this thread and the tasks it creates, not other threads. Reports are deduplicated per
+  /// type, property and call site within the scope, so a scope sees each site once even if
+  /// the process reported it before. The handler may be called from any thread the scope's
+  /// work runs on, at the moment of the read.
+  ///
+  /// A test turns reports into failures by recording an issue in its handler. With Swift
+  /// Testing:
+  ///
+  /// ```swift
+  /// @Test func bodyIsTracked() {
+  ///   PerceptionChecking.withReportHandler { report in
+  ///     Issue.record("\(report)")
+  ///   } operation: {
+  ///     withPerceptionChecking { render(model) }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// With XCTest, call `XCTFail("\(report)")` instead.
+  public static func withReportHandler<R>(
+    _ handler: @escaping @Sendable (PerceptionCheckingReport) -> Void,
+    operation: () throws -> R
+  ) rethrows -> R {
+    try ReportSink.$current.withValue(ReportSink(handler: handler), operation: operation)
+  }
+
+  /// Runs the asynchronous `operation` with `handler` receiving the reports of the reads it
+  /// makes; see the synchronous ``withReportHandler(_:operation:)``.
+  public static func withReportHandler<R>(
+    _ handler: @escaping @Sendable (PerceptionCheckingReport) -> Void,
+    isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> R
+  ) async rethrows -> R {
+    try await ReportSink.$current.withValue(
+      ReportSink(handler: handler), operation: operation, isolation: isolation)
+  }
+}
+
+/// Decides whether a read that found flags in the slot is reported, and reports it.
+@usableFromInline
+enum CheckingReporter {
+  /// Called by a read that found the slot non-zero and no access list in it. Cold: a read
+  /// that reports the same site again still costs a few task-local lookups, a lock and a set
+  /// probe, and that is the point at which perception checking stops being free.
+  @usableFromInline @inline(never)
+  static func readOutsideTracking(
+    slot: UInt, keyPath: AnyKeyPath, storage: AnyObject, site: CallSite?
+  ) {
+    guard slot & CheckingSlot.tracked == 0 else { return }
+    if slot & CheckingSlot.checked == 0 {
+      // Only the async context's executor flag: the job may have outlived its context.
+      guard slot & CheckingSlot.checkedTask != 0, CheckedTaskContext.isActive else { return }
+    }
+    // Cheapest first: an atomic load, a type test, then task-local lookups.
+    guard CheckingSwitch.shared.isEnabled,
+      registrarChecks(storage),
+      !_PerceptionLocals.skipPerceptionChecking,
+      !_PerceptionLocals.isInPerceptionTracking
+    else { return }
+    let sink = ReportSink.current ?? ReportSink.standardError
+    let key = SiteKey(
+      keyPath: keyPath, file: site?.fileKey ?? 0, line: site?.line ?? 0,
+      column: site?.column ?? 0)
+    guard sink.isFirstReport(of: key) else { return }
+    sink.deliver(PerceptionCheckingReport(keyPath: keyPath, site: site))
+  }
+
+  /// Whether the registrar behind `storage` was made with checking enabled.
+  private static func registrarChecks(_ storage: AnyObject) -> Bool {
+    #if canImport(Observation)
+      if PerceptionEngine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+        return unsafeDowncast(storage, to: NativeRegistrarStorage.self)
+          .isPerceptionCheckingEnabled
+      }
+    #endif
+    return !(storage is UncheckedRegistrarStorage)
+  }
+}
+
+/// One reported site: the key path (which names type and property) and the call site.
+struct SiteKey: Hashable, @unchecked Sendable {
+  // Sendable: key paths are immutable.
+  let keyPath: AnyKeyPath
+  let file: UInt
+  let line: UInt
+  let column: UInt
+}
+
+/// A destination for reports, with the sites it has already reported.
+final class ReportSink: @unchecked Sendable {
+  // Sendable: `seen` is only touched under `lock`.
+  /// The scope's sink, from `PerceptionChecking.withReportHandler`; nil means standard error.
+  @TaskLocal static var current: ReportSink?
+
+  /// Writes each report as one line on standard error.
+  static let standardError = ReportSink(handler: nil)
+
+  private let handler: (@Sendable (PerceptionCheckingReport) -> Void)?
+  private let lock = Lock()
+  private var seen: Set<SiteKey> = []
+
+  init(handler: (@Sendable (PerceptionCheckingReport) -> Void)?) {
+    self.handler = handler
+  }
+
+  /// True the first time `key` is seen by this sink.
+  func isFirstReport(of key: SiteKey) -> Bool {
+    lock.withLock { seen.insert(key).inserted }
+  }
+
+  func deliver(_ report: PerceptionCheckingReport) {
+    if let handler {
+      // The handler runs inside the read, still in the checked context: what it reads (a
+      // test recording an issue may describe a model) is not reported.
+      _PerceptionLocals.$skipPerceptionChecking.withValue(true) { handler(report) }
+    } else {
+      var line = "\(report)\n"
+      line.withUTF8 { bytes in
+        // One write of the whole line, so that lines from two threads do not interleave.
+        #if os(Windows)
+          _ = _write(2, bytes.baseAddress, UInt32(bytes.count))
+        #else
+          _ = write(2, bytes.baseAddress, bytes.count)
+        #endif
+      }
+    }
+  }
+}
