@@ -1,23 +1,33 @@
 #if canImport(Observation)
   import Observation
 
-  /// The heap object behind a ``PerceptionRegistrar`` on the native engine: an
-  /// `ObservationRegistrar`, which does all the work.
+  /// The heap object behind a ``PerceptionRegistrar`` on the native engine.
+  ///
+  /// Its `ObservationRegistrar` does the observing: every read and write goes to it, so
+  /// `withObservationTracking`, `Observations` and SwiftUI see the object. Beside it, a
+  /// Perception registrar that is never announced to records the object's reads in
+  /// Perception's tracking scopes (which run on this engine too, around Observation's) and
+  /// tells the observers registered there when the object is released: what Observation 6.3.1
+  /// does not, and what `.deinit` events and release notifications need.
   ///
   /// A box, because a registrar's one stored reference must be able to hold either engine's
   /// storage on systems where `ObservationRegistrar` does not exist.
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @usableFromInline
-  final class NativeRegistrarStorage: Sendable {
+  final class NativeRegistrarStorage: @unchecked Sendable {
+    // Sendable because both registrars are thread-safe (ObservationRegistrar is Sendable;
+    // RegistrarStorage, a ManagedBuffer and so not Sendable by declaration, is changed only
+    // with atomics and under its table's lock), and neither reference changes.
     @usableFromInline
     let registrar = ObservationRegistrar()
 
-    /// False for a registrar made with `isPerceptionCheckingEnabled: false`.
-    let isPerceptionCheckingEnabled: Bool
+    /// Releases and reads in Perception's scopes; its class carries the checking switch.
+    @usableFromInline
+    let perception: RegistrarStorage
 
     @usableFromInline
     init(isPerceptionCheckingEnabled: Bool = true) {
-      self.isPerceptionCheckingEnabled = isPerceptionCheckingEnabled
+      perception = .make(isPerceptionCheckingEnabled: isPerceptionCheckingEnabled)
     }
   }
 

@@ -2,76 +2,78 @@
   import CPerceptionRuntime
   @_spi(SwiftUI) import Observation
 
-  /// The tracking calls on the native engine: `withObservationTracking` and its willSet/didSet
-  /// variants (SPI in Observation), with Perception's guarantees added where a wrapper gives
-  /// them cheaply.
+  /// A tracking scope on the native engine: Observation tracks what the scope reads, and
+  /// hands every change to the scope's `Observer`, which decides what its callbacks see.
+  ///
+  /// So every tracking API behaves on this engine as on Perception's runtime: a one-shot
+  /// `onChange` runs exactly once even when threads race or a callback mutates, events are
+  /// delivered once per tracking, cancelling releases the callbacks, and options, continuous
+  /// tracking and release events work (releases reach the observer through the registrations
+  /// the scope makes in each object's Perception-side registrar). And because Observation
+  /// records the reads, a scope observes `@Observable` objects too.
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-  @usableFromInline
   enum NativeTracking {
-    /// `withObservationTracking(_:onChange:)`, with an `onChange` that runs at most once.
+    /// Runs `apply` inside Observation's tracking and returns the observer `makeObserver` made
+    /// for it, or nil if it made none.
     ///
-    /// Native calls a one-shot `onChange` from every thread whose willSet arrives before it
-    /// cancels, and again for a mutation made inside `onChange`, which recurses without end. A
-    /// flag claimed by compare-exchange lets exactly one call through. The flag and the
-    /// wrapper are made only if `apply` read something, as native makes `onChange` only then.
-    @usableFromInline
-    static func run<T>(_ apply: () -> T, onChange makeOnChange: () -> @Sendable () -> Void) -> T {
-      withObservationTracking({ mark(apply) }, onChange: once(makeOnChange()))
-    }
-
-    /// `withObservationTracking(_:willSet:didSet:)` and its one-callback variants.
-    @usableFromInline
-    static func run<T>(
-      _ apply: () -> T,
-      willSet: (@Sendable (PerceptionTracking) -> Void)?,
-      didSet: (@Sendable (PerceptionTracking) -> Void)?
-    ) -> T {
-      switch (willSet, didSet) {
-      case (let willSet?, let didSet?):
-        return withObservationTracking(
-          { mark(apply) }, willSet: forward(willSet), didSet: forward(didSet))
-      case (let willSet?, nil):
-        return withObservationTracking({ mark(apply) }, willSet: forward(willSet))
-      case (nil, let didSet?):
-        return withObservationTracking({ mark(apply) }, didSet: forward(didSet))
-      case (nil, nil):
-        return mark(apply)
+    /// A one-shot tracking uses `withObservationTracking(_:onChange:)`, which evaluates its
+    /// `onChange` only if `apply` read something, so an empty scope allocates nothing more than
+    /// Observation's. The others use the willSet/didSet tracking, whose callbacks go on until
+    /// the observer finishes; a callback that finds it finished cancels Observation's side.
+    static func observe(
+      _ apply: () -> Void, oneShot: Bool, makeObserver: () -> Observer?
+    ) -> Observer? {
+      var observer: Observer?
+      if oneShot {
+        withObservationTracking(apply, onChange: forwardOnce(made: &observer, makeObserver))
+        return observer
       }
+      let bridge = Bridge()
+      withObservationTracking(
+        {
+          apply()
+          bridge.observer = makeObserver()
+        },
+        willSet: bridge.forward(UInt32(PERCEPTION_EVENT_WILL_SET)),
+        didSet: bridge.forward(UInt32(PERCEPTION_EVENT_DID_SET)))
+      return bridge.observer
     }
 
-    /// Runs `apply` with the thread's slot marked as tracking: Observation records the reads,
-    /// so the slot holds no access list, and the flag is how perception checking (and
-    /// `_PerceptionLocals.isInPerceptionTracking`) knows that they are tracked.
-    private static func mark<T>(_ apply: () -> T) -> T {
-      CheckingSlot.with(CheckingSlot.tracked) { TrackingLocals.markingTracking(apply) }
+    /// The one-shot `onChange` Observation calls: the observer's first willSet.
+    private static func forwardOnce(
+      made observer: inout Observer?, _ makeObserver: () -> Observer?
+    ) -> @Sendable () -> Void {
+      guard let made = makeObserver() else { return {} }
+      observer = made
+      // ManagedBuffer opts out of Sendable; the observer's shared state is its atomic word.
+      nonisolated(unsafe) let target = made
+      return { target.receive(UInt32(PERCEPTION_EVENT_WILL_SET), keyPath: nil) }
     }
 
-    private static func once(_ onChange: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
-      // ManagedBuffer opts out of Sendable; the flag's only state is its atomic word.
-      nonisolated(unsafe) let flag = OnceFlag.make()
-      return { if flag.claim() { onChange() } }
-    }
+    /// Carries the observer, made when `apply` returns, to the callbacks Observation was given
+    /// before `apply` ran.
+    final class Bridge: @unchecked Sendable {
+      // Sendable because `observer` is written once, before Observation installs the
+      // callbacks that read it (under Observation's lock, which orders the two).
+      var observer: Observer?
 
-    private static func forward(
-      _ callback: @escaping @Sendable (PerceptionTracking) -> Void
-    ) -> @Sendable (ObservationTracking) -> Void {
-      { tracking in callback(PerceptionTracking(native: tracking)) }
-    }
-  }
+      func forward(_ event: UInt32) -> @Sendable (ObservationTracking) -> Void {
+        { [self] tracking in
+          guard let observer, !observer.isFinished else {
+            tracking.cancel()
+            return
+          }
+          observer.receive(event, keyPath: Self.changed(tracking))
+          if observer.isFinished { tracking.cancel() }
+        }
+      }
 
-  /// A flag that exactly one caller claims, for a one-shot callback that several threads may
-  /// reach at once.
-  final class OnceFlag: ManagedBuffer<perception_atomic_u32, Void> {
-    static func make() -> OnceFlag {
-      let buffer = create(minimumCapacity: 0) { _ in perception_atomic_u32() }
-      let flag = unsafeDowncast(buffer, to: OnceFlag.self)
-      flag.withUnsafeMutablePointerToHeader { perception_atomic_u32_init($0, 0) }
-      return flag
-    }
-
-    /// True for the first caller only.
-    func claim() -> Bool {
-      withUnsafeMutablePointerToHeader { perception_atomic_u32_compare_exchange($0, 0, 1) }
+      private static func changed(_ tracking: ObservationTracking) -> AnyKeyPath? {
+        if #available(iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2, *) {
+          return tracking.changed
+        }
+        return nil
+      }
     }
   }
 #endif

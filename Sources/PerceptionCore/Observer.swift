@@ -228,6 +228,9 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     if case (.active, _)? = claim() { cancelRegistrations() }
   }
 
+  /// Whether it has fired (one-shot) or been cancelled: it will deliver nothing more.
+  var isFinished: Bool { Self.state(of: loadWord()).isFinished }
+
   /// Lets `perception_registrar_collect` take a reference to an observer under the lock.
   static let retainForCollection: @convention(c) (UnsafeMutableRawPointer?) -> Void = {
     _ = Unmanaged<Observer>.fromOpaque($0!).retain()

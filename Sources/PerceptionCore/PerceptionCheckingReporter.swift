@@ -64,7 +64,6 @@ enum CheckingReporter {
   static func readOutsideTracking(
     slot: UInt, keyPath: AnyKeyPath, storage: AnyObject, site: CallSite?
   ) {
-    guard slot & CheckingSlot.tracked == 0 else { return }
     if slot & CheckingSlot.checked == 0 {
       // Only the async context's executor flag: the job may have outlived its context.
       guard slot & CheckingSlot.checkedTask != 0, CheckedTaskContext.isActive else { return }
@@ -83,15 +82,10 @@ enum CheckingReporter {
     sink.deliver(PerceptionCheckingReport(keyPath: keyPath, site: site))
   }
 
-  /// Whether the registrar behind `storage` was made with checking enabled.
+  /// Whether the registrar behind `storage` (a Perception registrar on either engine) was
+  /// made with checking enabled.
   private static func registrarChecks(_ storage: AnyObject) -> Bool {
-    #if canImport(Observation)
-      if PerceptionEngine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        return unsafeDowncast(storage, to: NativeRegistrarStorage.self)
-          .isPerceptionCheckingEnabled
-      }
-    #endif
-    return !(storage is UncheckedRegistrarStorage)
+    !(storage is UncheckedRegistrarStorage)
   }
 }
 

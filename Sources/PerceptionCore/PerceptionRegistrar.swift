@@ -50,10 +50,8 @@ public struct PerceptionRegistrar: @unchecked Sendable {
   /// `isPerceptionCheckingEnabled` it was created with.
   public var _isPerceptionCheckingEnabled: Bool {
     #if canImport(Observation)
-      if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *),
-        let native = storage as? NativeRegistrarStorage
-      {
-        return native.isPerceptionCheckingEnabled
+      if runsNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+        return !(nativeStorage.perception is UncheckedRegistrarStorage)
       }
     #endif
     return !(storage is UncheckedRegistrarStorage)
@@ -68,11 +66,11 @@ public struct PerceptionRegistrar: @unchecked Sendable {
     #if canImport(Observation)
       if runsNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
         nativeRegistrar.access(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
-        checkNativeAccess(keyPath, site: nil)
+        nativeStorage.perception.perceptionAccess(keyPath)
         return
       }
     #endif
-    perceptionAccess(keyPath)
+    perceptionStorage.perceptionAccess(keyPath)
   }
 
   /// Registers access to a specific property for tracking, with the call site that perception
@@ -96,30 +94,13 @@ public struct PerceptionRegistrar: @unchecked Sendable {
     _ subject: Subject, keyPath: KeyPath<Subject, Member>, site: CallSite
   ) {
     #if canImport(Observation)
-      if PerceptionEngine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+      if runsNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
         nativeRegistrar.access(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
-        checkNativeAccess(keyPath, site: site)
+        nativeStorage.perception.perceptionAccess(keyPath, site: site)
         return
       }
     #endif
-    let slot = perception_slot_get()
-    if _slowPath(slot != 0) {
-      perceptionStorage.recordAccess(slot: slot, keyPath: keyPath, site: site)
-    }
-  }
-
-  /// After a read on the native engine, where the slot carries only flags: reports the read
-  /// if the thread is in a checked context and in no tracking call. One load and a branch when
-  /// the slot is 0; nothing in release builds.
-  @inlinable @inline(__always)
-  func checkNativeAccess(_ keyPath: AnyKeyPath, site: CallSite?) {
-    #if DEBUG
-      let slot = perception_slot_get()
-      if _slowPath(slot != 0), slot & CheckingSlot.tracked == 0 {
-        CheckingReporter.readOutsideTracking(
-          slot: slot, keyPath: keyPath, storage: storage, site: site)
-      }
-    #endif
+    perceptionStorage.perceptionAccess(keyPath, site: site)
   }
 
   /// Announces that `keyPath` of `subject` is about to change: calls its `onChange` and
@@ -161,15 +142,6 @@ public struct PerceptionRegistrar: @unchecked Sendable {
     return try mutation()
   }
 
-  /// Records the read on Perception's runtime.
-  @inlinable @inline(__always)
-  func perceptionAccess(_ keyPath: AnyKeyPath) {
-    let slot = perception_slot_get()
-    if _slowPath(slot != 0) {
-      perceptionStorage.recordAccess(slot: slot, keyPath: keyPath)
-    }
-  }
-
   /// Whether this registrar runs on the native engine. The engine settled before this
   /// registrar was made, so the engine word alone answers: one load and one compare.
   @inlinable
@@ -195,9 +167,9 @@ public struct PerceptionRegistrar: @unchecked Sendable {
     ) {
       if runsNative {
         nativeRegistrar.access(subject, keyPath: keyPath)
-        checkNativeAccess(keyPath, site: nil)
+        nativeStorage.perception.perceptionAccess(keyPath)
       } else {
-        perceptionAccess(keyPath)
+        perceptionStorage.perceptionAccess(keyPath)
       }
     }
 
@@ -235,11 +207,15 @@ public struct PerceptionRegistrar: @unchecked Sendable {
       return try mutation()
     }
 
+    /// The native engine's storage.
+    @inlinable
+    var nativeStorage: NativeRegistrarStorage {
+      unsafeDowncast(storage, to: NativeRegistrarStorage.self)
+    }
+
     /// The native engine's registrar.
     @inlinable
-    var nativeRegistrar: ObservationRegistrar {
-      unsafeDowncast(storage, to: NativeRegistrarStorage.self).registrar
-    }
+    var nativeRegistrar: ObservationRegistrar { nativeStorage.registrar }
   }
 #endif
 

@@ -1,7 +1,3 @@
-#if canImport(Observation)
-  @_spi(SwiftUI) import Observation
-#endif
-
 /// Tracks access to properties of perceptible objects, and reports changes to them.
 ///
 /// The counterpart of Observation's `withObservationTracking(_:onChange:)`. Every tracked
@@ -27,12 +23,7 @@ public func withPerceptionTracking<T>(
   _ apply: () -> T,
   onChange: @autoclosure () -> @Sendable () -> Void
 ) -> T {
-  #if canImport(Observation)
-    if PerceptionEngine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-      return NativeTracking.run(apply, onChange: onChange)
-    }
-  #endif
-  return TrackingScope.run(apply) { .onChange(onChange()) }
+  return TrackingScope.run(apply, oneShot: true) { .onChange(onChange()) }
 }
 
 /// Tracks access to properties, and calls `willSet` before each change to one of them, until
@@ -46,11 +37,6 @@ public func withPerceptionTracking<T>(
   _ apply: () -> T,
   willSet: @escaping @Sendable (PerceptionTracking) -> Void
 ) -> T {
-  #if canImport(Observation)
-    if PerceptionEngine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-      return NativeTracking.run(apply, willSet: willSet, didSet: nil)
-    }
-  #endif
   return TrackingScope.run(apply) { .events(willSet: willSet, didSet: nil) }
 }
 
@@ -63,11 +49,6 @@ public func withPerceptionTracking<T>(
   _ apply: () -> T,
   didSet: @escaping @Sendable (PerceptionTracking) -> Void
 ) -> T {
-  #if canImport(Observation)
-    if PerceptionEngine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-      return NativeTracking.run(apply, willSet: nil, didSet: didSet)
-    }
-  #endif
   return TrackingScope.run(apply) { .events(willSet: nil, didSet: didSet) }
 }
 
@@ -81,11 +62,6 @@ public func withPerceptionTracking<T>(
   willSet: @escaping @Sendable (PerceptionTracking) -> Void,
   didSet: @escaping @Sendable (PerceptionTracking) -> Void
 ) -> T {
-  #if canImport(Observation)
-    if PerceptionEngine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-      return NativeTracking.run(apply, willSet: willSet, didSet: didSet)
-    }
-  #endif
   return TrackingScope.run(apply) { .events(willSet: willSet, didSet: didSet) }
 }
 
@@ -94,44 +70,20 @@ public func withPerceptionTracking<T>(
 ///
 /// The counterpart of Observation's `ObservationTracking`.
 public struct PerceptionTracking: @unchecked Sendable {
-  // Sendable because an observer's state is atomic, a key path is immutable, and
-  // ObservationTracking is Sendable.
+  // Sendable because an observer's state is atomic, and a key path is immutable.
   private let observer: Observer?
-  /// The `ObservationTracking` this stands for on the native engine.
-  private let native: (any Sendable)?
 
   /// The key path of the property whose change is being reported, or nil.
   public let changed: AnyKeyPath?
 
   init(observer: Observer?, changed: AnyKeyPath?) {
     self.observer = observer
-    self.native = nil
     self.changed = changed
   }
-
-  #if canImport(Observation)
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    init(native tracking: ObservationTracking) {
-      self.observer = nil
-      self.native = tracking
-      if #available(iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2, *) {
-        self.changed = tracking.changed
-      } else {
-        self.changed = nil
-      }
-    }
-  #endif
 
   /// Stops the tracking: its callbacks are not called again. Safe to call from any thread,
   /// more than once, and from inside the callbacks themselves.
   public func cancel() {
     observer?.cancel()
-    #if canImport(Observation)
-      if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *),
-        let tracking = native as? ObservationTracking
-      {
-        tracking.cancel()
-      }
-    #endif
   }
 }

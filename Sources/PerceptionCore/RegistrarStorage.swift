@@ -32,6 +32,26 @@ class RegistrarStorage: ManagedBuffer<Void, perception_registrar> {
     }
   }
 
+  /// Records a read of `keyPath` in this thread's innermost tracking scope, if there is one
+  /// (or reports it, in a checked context). Inlined into the accessors: outside every scope
+  /// and checked context, one thread-local load and a branch.
+  @inlinable @inline(__always)
+  final func perceptionAccess(_ keyPath: AnyKeyPath) {
+    let slot = perception_slot_get()
+    if _slowPath(slot != 0) {
+      recordAccess(slot: slot, keyPath: keyPath)
+    }
+  }
+
+  /// `perceptionAccess(_:)` for a read whose call site is known, for its report.
+  @inlinable @inline(__always)
+  final func perceptionAccess(_ keyPath: AnyKeyPath, site: CallSite) {
+    let slot = perception_slot_get()
+    if _slowPath(slot != 0) {
+      recordAccess(slot: slot, keyPath: keyPath, site: site)
+    }
+  }
+
   /// Calls the observers of `keyPath` for `event` (a `PERCEPTION_EVENT_*` bit). Inlined into
   /// the accessors: when nobody observes that event, this is one load and a branch.
   @inlinable @inline(__always)

@@ -18,33 +18,59 @@ enum TrackingScope {
   /// nothing), and are added to the enclosing scope, so that nested reads count for outer
   /// scopes too.
   ///
+  /// On the native engine the scope runs inside Observation's tracking, which observes the
+  /// changes (of `@Observable` objects too) and hands them to the same observer, while the
+  /// scope's own registrations tell it of releases (see `NativeTracking`). `oneShot` says the
+  /// callbacks are a plain `onChange`, which Observation's one-shot tracking can serve.
+  ///
   /// Not generic, so that no generic metadata is looked up per call: the generic overload
   /// below is an inlinable shell around it, specialized where it is called.
   @usableFromInline
-  static func run(_ apply: () -> Void, callbacks makeCallbacks: () -> ObserverCallbacks?) {
+  static func run(
+    _ apply: () -> Void, oneShot: Bool, callbacks makeCallbacks: () -> ObserverCallbacks?
+  ) {
     let enclosingSlot = perception_slot_get()
+    let native = PerceptionEngine.isNative
     // Uninitialized stack space: the list is a few hundred bytes that init mostly ignores.
     withUnsafeTemporaryAllocation(of: perception_access_list.self, capacity: 1) { buffer in
       let list = buffer.baseAddress!
       let enclosing = accessList(inSlot: enclosingSlot)
       perception_access_list_init(list, enclosing)
       perception_slot_set(UInt(bitPattern: list) | (enclosingSlot & flagMask))
-      #if DEBUG && canImport(Observation)
-        if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-          TrackingLocals.markingTracking { MixedTrackingCheck.run(apply) }
+      func applyInScope() {
+        TrackingLocals.markingTracking(apply)
+        perception_slot_set(enclosingSlot)
+      }
+
+      var observer: Observer?
+      #if canImport(Observation)
+        if native, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+          observer = NativeTracking.observe(
+            applyInScope, oneShot: oneShot,
+            makeObserver: { makeCallbacks().map { make($0, for: list) } })
         } else {
-          TrackingLocals.markingTracking(apply)
+          #if DEBUG
+            if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+              MixedTrackingCheck.run(applyInScope)
+            } else {
+              applyInScope()
+            }
+          #else
+            applyInScope()
+          #endif
+          if list.pointee.count != 0 {
+            observer = makeCallbacks().map { make($0, for: list) }
+          }
         }
       #else
-        TrackingLocals.markingTracking(apply)
-      #endif
-      perception_slot_set(enclosingSlot)
-
-      if list.pointee.count != 0 {
-        if let callbacks = makeCallbacks() {
-          install(
-            Observer.make(callbacks, registrarCount: list.pointee.registrar_count), for: list)
+        applyInScope()
+        if list.pointee.count != 0 {
+          observer = makeCallbacks().map { make($0, for: list) }
         }
+      #endif
+
+      if let observer { install(observer, for: list) }
+      if list.pointee.count != 0 {
         if let enclosing {
           perception_access_list_merge(enclosing, list, releaseRegistrar)
         } else {
@@ -53,6 +79,13 @@ enum TrackingScope {
       }
       perception_access_list_destroy(list)
     }
+  }
+
+  /// An observer for `callbacks`, with room for a registration in each registrar `list` read.
+  private static func make(
+    _ callbacks: ObserverCallbacks, for list: UnsafeMutablePointer<perception_access_list>
+  ) -> Observer {
+    Observer.make(callbacks, registrarCount: list.pointee.registrar_count)
   }
 
   /// Registers `observer` in every registrar the list read, for the properties it read.
@@ -99,9 +132,12 @@ enum TrackingScope {
 
   /// Runs `apply` in a new scope and returns its result; see the non-generic `run`.
   @inlinable
-  static func run<T>(_ apply: () -> T, callbacks makeCallbacks: () -> ObserverCallbacks?) -> T {
+  static func run<T>(
+    _ apply: () -> T, oneShot: Bool = false,
+    callbacks makeCallbacks: () -> ObserverCallbacks?
+  ) -> T {
     var result: T?
-    run({ result = apply() }, callbacks: makeCallbacks)
+    run({ result = apply() }, oneShot: oneShot, callbacks: makeCallbacks)
     return result!
   }
 }
