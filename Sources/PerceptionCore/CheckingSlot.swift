@@ -13,10 +13,8 @@ enum CheckingSlot {
   @inlinable
   static var checked: UInt { 1 }
 
-  /// The thread is in a tracking scope that keeps no access list here: a tracking call on the
-  /// native engine, where Observation records the reads.
-  @inlinable
-  static var tracked: UInt { 2 }
+
+  // 2 is free: a tracking scope marks itself with its access list, on either engine.
 
   /// The thread is running a job of a task that opened an asynchronous checked context. Set by
   /// that context's executor around each job; a job can run on after the context ends (until
