@@ -9,8 +9,12 @@ struct Case {
   var id: String
   /// What the table shows.
   var title: String
-  /// Whether the CI guard applies. Cases where both engines do next to nothing are not guarded.
+  /// Whether the ratio guard applies on Perception's runtime. Cases where both engines do next
+  /// to nothing are not guarded.
   var guarded: Bool = true
+  /// Whether the overhead guard applies on the native engine: the plain read and write paths,
+  /// which issue 14's budget bounds.
+  var overheadGuarded: Bool = false
   /// The most operations one batch may run (pools of pre-observed objects bound it).
   var maxOperations: Int = 1 << 24
   /// `nil` where native Observation is not available.
@@ -26,9 +30,16 @@ struct Settings {
   var pairs: Int
   /// Untimed batches per engine before measuring, to warm caches, branch predictors and pools.
   var warmupBatches: Int
+  /// On the native engine, Perception over plain `@Observable` above this on an
+  /// overhead-guarded case fails the run. The full run guards issue 14's budget, 10%; the quick
+  /// run's shorter batches on a shared 2-core machine put a read's 15 ns within ±1.5 ns of noise
+  /// too often, so CI guards at 15% (see the README).
+  var overheadGuard: Double
 
-  static let quick = Settings(batchNanos: 1_000_000, pairs: 101, warmupBatches: 3)
-  static let full = Settings(batchNanos: 2_000_000, pairs: 301, warmupBatches: 5)
+  static let quick = Settings(
+    batchNanos: 1_000_000, pairs: 101, warmupBatches: 3, overheadGuard: 1.15)
+  static let full = Settings(
+    batchNanos: 2_000_000, pairs: 301, warmupBatches: 5, overheadGuard: 1.10)
 }
 
 /// Both engines' summaries for one case.
@@ -48,9 +59,14 @@ struct CaseResult {
     perception.median < 2 && (native?.median ?? 0) < 2
   }
 
-  /// Whether the CI guard looks at this result.
+  /// Whether the ratio guard looks at this result, on Perception's runtime.
   var isGuarded: Bool {
     testCase.guarded && !isTrivial && ratio != nil
+  }
+
+  /// Whether the overhead guard looks at this result, on the native engine.
+  var isOverheadGuarded: Bool {
+    testCase.overheadGuarded && !isTrivial && ratio != nil
   }
 }
 
