@@ -30,16 +30,9 @@ struct Settings {
   var pairs: Int
   /// Untimed batches per engine before measuring, to warm caches, branch predictors and pools.
   var warmupBatches: Int
-  /// On the native engine, Perception over plain `@Observable` above this on an
-  /// overhead-guarded case fails the run. The full run guards issue 14's budget, 10%; the quick
-  /// run's shorter batches on a shared 2-core machine put a read's 15 ns within ±1.5 ns of noise
-  /// too often, so CI guards at 15% (see the README).
-  var overheadGuard: Double
 
-  static let quick = Settings(
-    batchNanos: 1_000_000, pairs: 101, warmupBatches: 3, overheadGuard: 1.15)
-  static let full = Settings(
-    batchNanos: 2_000_000, pairs: 301, warmupBatches: 5, overheadGuard: 1.10)
+  static let quick = Settings(batchNanos: 1_000_000, pairs: 101, warmupBatches: 3)
+  static let full = Settings(batchNanos: 2_000_000, pairs: 301, warmupBatches: 5)
 }
 
 /// Both engines' summaries for one case.

@@ -4,6 +4,12 @@ import Perception
 /// run.
 let ratioGuard = 1.25
 
+/// Perception on the native engine more than this much slower than plain `@Observable` on a
+/// read or a write fails the run: issue 14's budget, 10%. The quick run guards it too: in 30
+/// quick runs on a shared 2-core machine (load average 4 to 11), the first measurement of a read
+/// never exceeded +7.2%, and a burst of load that breaches it once is measured again.
+let overheadGuard = 1.10
+
 /// What one process measured. A process runs one `PerceptionEngine` (the choice is made once per
 /// process), so a run is two passes: this process measures Perception on its runtime, and a
 /// child process (`NativeEnginePass.swift`) measures Perception on the native engine and hands
@@ -39,7 +45,7 @@ struct CaseFigures: Codable {
 /// Measures `cases` with Perception on `engine`, the engine this process runs. A guarded case
 /// over its limit might be a burst of load from elsewhere, so it is measured again, twice as
 /// long, and fails only if that confirms it. On Perception's runtime the limit is `ratioGuard`
-/// on the guarded cases; on the native engine it is `settings.overheadGuard` on the read and
+/// on the guarded cases; on the native engine it is `overheadGuard` on the read and
 /// write cases.
 func runPass(
   _ cases: [Case], on engine: PerceptionEngine, settings: Settings, heap: HeapReport
@@ -49,7 +55,7 @@ func runPass(
   for testCase in cases {
     var result = measure(testCase, settings: settings)
     let guarded = engine == .perception ? result.isGuarded : result.isOverheadGuarded
-    let limit = engine == .perception ? ratioGuard : settings.overheadGuard
+    let limit = engine == .perception ? ratioGuard : overheadGuard
     if guarded, let ratio = result.ratio, ratio > limit {
       print(
         "  \(testCase.id): \(compare(ratio, on: engine)), over the guard "

@@ -68,12 +68,12 @@ func table(_ cases: [Case], perception: PassReport?, nativeEngine: PassReport?) 
 }
 
 /// What the table's columns and marks mean.
-func tableLegend(_ settings: Settings) -> String {
+func tableLegend() -> String {
   """
   ratio: perception / native, Perception on its runtime. overhead: perception on the native \
   engine over the native figure of the same (2nd) process. spread: interquartile range over \
   median, in the column order. Guards: ratio above \(format(ratioGuard, 2)) on cases not marked \
-  (not guarded); overhead above \(overheadPercent(settings.overheadGuard)) on cases marked †.
+  (not guarded); overhead above \(overheadPercent(overheadGuard)) on cases marked †.
   """
 }
 
@@ -148,7 +148,7 @@ func json(
       "batch_ns": \(settings.batchNanos),
       "pairs": \(settings.pairs),
       "guard_threshold": \(ratioGuard),
-      "native_engine_overhead_guard": \(settings.overheadGuard),
+      "native_engine_overhead_guard": \(overheadGuard),
       "load_average": {"start": \(number(load.start)), "end": \(number(load.end))},
       "cases": [
     \(rows.joined(separator: ",\n"))

@@ -17,9 +17,9 @@ let usage = """
                      process; by default this process runs Perception on its runtime and then
                      runs itself again with PERCEPTION_ENGINE=native for the native engine
   Exits non-zero if, on a guarded case, Perception on its runtime is more than 25% slower than
-  native, or Perception on the native engine is more than 10% (15% with --quick) slower than
-  plain native @Observable (each confirmed by a second, longer measurement), or if an engine did
-  not fire the callbacks a case expects.
+  native, or Perception on the native engine is more than 10% slower than plain native
+  @Observable on a read or a write (each confirmed by a second, longer measurement), or if an
+  engine did not fire the callbacks a case expects.
   """
 
 var settings = Settings.full
@@ -115,7 +115,7 @@ mergedHeap.perceptionOnNativeEngine = nativeEnginePass?.heap.perceptionOnNativeE
 
 print("")
 print(table(cases, perception: perceptionPass, nativeEngine: nativeEnginePass))
-print(tableLegend(settings))
+print(tableLegend())
 print("")
 print(heapTable(mergedHeap))
 print(
