@@ -98,6 +98,7 @@ func name(_ engine: PerceptionEngine) -> String {
 
 /// `ratio` as a signed percentage over native: 1.031 is `+3.1%`.
 func overheadPercent(_ ratio: Double) -> String {
-  let percent = (ratio - 1) * 100
+  // Rounded first, and `+ 0` turns a -0.0 into 0.0, so -0.04% prints as +0.0%, not -0.0%.
+  let percent = ((ratio - 1) * 1000).rounded() / 10 + 0
   return (percent >= 0 ? "+" : "") + format(percent) + "%"
 }
