@@ -16,6 +16,7 @@ let usage = """
     --engine ENGINE  only run the pass with Perception on ENGINE (perception or native), in this
                      process; by default this process runs Perception on its runtime and then
                      runs itself again with PERCEPTION_ENGINE=native for the native engine
+    --results PATH   with --engine: write the pass's figures to PATH for the parent process
   Exits non-zero if, on a guarded case, Perception on its runtime is more than 25% slower than
   native, or Perception on the native engine is more than 10% slower than plain native
   @Observable on a read or a write (each confirmed by a second, longer measurement), or if an
