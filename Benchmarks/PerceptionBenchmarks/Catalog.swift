@@ -1,3 +1,5 @@
+import Perception
+
 /// A case's identity, without its work.
 private struct Entry {
   var id: String
@@ -5,15 +7,17 @@ private struct Entry {
   /// False where the figure says little about the engines: where both do next to nothing, or
   /// where the cost is the key path reference count that Swift's accessors share.
   var guarded = true
+  /// True for the plain read and write paths, whose overhead on the native engine is guarded.
+  var overheadGuarded = false
   var maxOperations = 1 << 24
 }
 
 /// The cases, in table order.
 private let entries: [Entry] = [
-  Entry(id: "read", title: "read, no tracking scope"),
-  Entry(id: "write", title: "write, no observers"),
+  Entry(id: "read", title: "read, no tracking scope", overheadGuarded: true),
+  Entry(id: "write", title: "write, no observers", overheadGuarded: true),
   Entry(id: "write-equal", title: "write an equal value", guarded: false),
-  Entry(id: "modify", title: "`+=` through `_modify`"),
+  Entry(id: "modify", title: "`+=` through `_modify`", overheadGuarded: true),
   Entry(id: "write-other-observed", title: "write while another property is observed"),
   Entry(id: "cycle-1", title: "full cycle, 1 read"),
   Entry(id: "cycle-10", title: "full cycle, 10 reads of 2 objects"),
@@ -65,14 +69,20 @@ func makeCases(filter: String?) -> [Case] {
   return entries.filter { filter == nil || $0.id.contains(filter!) }.map { entry in
     Case(
       id: entry.id, title: entry.title, guarded: entry.guarded,
-      maxOperations: entry.maxOperations, native: native[entry.id],
+      overheadGuarded: entry.overheadGuarded, maxOperations: entry.maxOperations,
+      native: native[entry.id],
       perception: perception[entry.id]!)
   }
 }
 
-/// Heap per unobserved object for the plain floor and both engines.
-func measureHeap() -> HeapReport {
+/// Heap per unobserved object for the figures this process's engine can give: the plain floor,
+/// native `@Observable` and Perception on its runtime, or Perception on the native engine.
+func measureHeap(on engine: PerceptionEngine) -> HeapReport {
   var report = HeapReport()
+  guard engine == .perception else {
+    report.perceptionOnNativeEngine = Heap.measure { PerceptionModel() }
+    return report
+  }
   report.plain = Heap.measure { PlainModel() }
   report.perception = Heap.measure { PerceptionModel() }
   #if canImport(Observation)

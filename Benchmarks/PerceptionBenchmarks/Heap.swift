@@ -1,5 +1,5 @@
 /// What one unobserved object holds on the heap.
-struct HeapFigures {
+struct HeapFigures: Codable {
   /// Heap bytes per object: the object and everything its registrar allocates, from Swift or
   /// from C, with malloc's chunk headers and rounding.
   var bytes: Double

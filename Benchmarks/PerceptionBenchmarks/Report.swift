@@ -6,11 +6,13 @@
   import Musl
 #endif
 
-/// Heap figures for the three classes, measured once per run.
-struct HeapReport {
+/// Heap figures per class, measured once per process: the Perception-runtime process measures
+/// the first three, the native-engine process the last.
+struct HeapReport: Codable {
   var plain: HeapFigures?
   var native: HeapFigures?
   var perception: HeapFigures?
+  var perceptionOnNativeEngine: HeapFigures?
 }
 
 /// Formats `value` with `digits` decimals (no Foundation).
@@ -32,22 +34,47 @@ func format(_ value: Double, _ digits: Int = 1) -> String {
   return text
 }
 
-/// The Markdown table of timed cases.
-func table(_ results: [CaseResult]) -> String {
+/// The Markdown table of timed cases: each pass's native and Perception figures side by side.
+/// A pass that did not run shows n/a.
+func table(_ cases: [Case], perception: PassReport?, nativeEngine: PassReport?) -> String {
   var lines = [
-    "| case | native ns/op | perception ns/op | ratio | spread native | spread perception |",
-    "|---|---:|---:|---:|---:|---:|",
+    "| case | native ns/op | perception ns/op | ratio | native ns/op (2nd process) "
+      + "| perception on native engine ns/op | overhead | spread |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|",
   ]
-  for result in results {
-    let native = result.native.map { format($0.median) } ?? "n/a"
-    let ratio = result.ratio.map { format($0, 2) } ?? "n/a"
-    let mark = result.isGuarded ? "" : " (not guarded)"
-    let spreadNative = result.native.map { format($0.spreadPercent) + "%" } ?? "n/a"
+  func figures(_ pass: PassReport?, _ id: String) -> CaseFigures? {
+    pass?.cases.first { $0.id == id }
+  }
+  func median(_ summary: Summary?) -> String {
+    summary.map { format($0.median) } ?? "n/a"
+  }
+  func spread(_ summary: Summary?) -> String {
+    summary.map { format($0.spreadPercent) } ?? "n/a"
+  }
+  for testCase in cases {
+    let own = figures(perception, testCase.id)
+    let native = figures(nativeEngine, testCase.id)
+    let mark = own.map { $0.guarded ? "" : " (not guarded)" } ?? ""
+    let ratio = own?.ratio.map { format($0, 2) } ?? "n/a"
+    var overhead = native?.ratio.map(overheadPercent) ?? "n/a"
+    if native?.guarded == true { overhead += " †" }
+    let spreads = [own?.native, own?.perception, native?.native, native?.perception].map(spread)
     lines.append(
-      "| \(result.testCase.title)\(mark) | \(native) | \(format(result.perception.median)) "
-        + "| \(ratio) | \(spreadNative) | \(format(result.perception.spreadPercent))% |")
+      "| \(testCase.title)\(mark) | \(median(own?.native)) | \(median(own?.perception)) "
+        + "| \(ratio) | \(median(native?.native)) | \(median(native?.perception)) "
+        + "| \(overhead) | \(spreads.joined(separator: " / "))% |")
   }
   return lines.joined(separator: "\n")
+}
+
+/// What the table's columns and marks mean.
+func tableLegend() -> String {
+  """
+  ratio: perception / native, Perception on its runtime. overhead: perception on the native \
+  engine over the native figure of the same (2nd) process. spread: interquartile range over \
+  median, in the column order. Guards: ratio above \(format(ratioGuard, 2)) on cases not marked \
+  (not guarded); overhead above \(overheadPercent(overheadGuard)) on cases marked †.
+  """
 }
 
 /// The Markdown table of heap figures.
@@ -61,14 +88,17 @@ func heapTable(_ heap: HeapReport) -> String {
     "|---|---:|---:|",
     row("plain class, no registrar (floor)", heap.plain),
     row("native `@Observable`", heap.native),
-    row("Perception", heap.perception),
+    row("Perception on its runtime", heap.perception),
+    row("Perception on the native engine", heap.perceptionOnNativeEngine),
   ].joined(separator: "\n")
 }
 
-/// The same figures as JSON, for tools.
+/// The same figures as JSON, for tools. Each case keeps the Perception-runtime pass's figures
+/// at the top level (`native`, `perception`, `ratio`, `guarded`), and the native-engine pass's
+/// under `native_engine`.
 func json(
-  _ results: [CaseResult], heap: HeapReport, mode: String, settings: Settings,
-  load: (start: Double?, end: Double?), failures: [String]
+  _ cases: [Case], perception: PassReport?, nativeEngine: PassReport?, heap: HeapReport,
+  mode: String, settings: Settings, load: (start: Double?, end: Double?), failures: [String]
 ) -> String {
   func number(_ value: Double?) -> String {
     guard let value, value.isFinite else { return "null" }
@@ -96,24 +126,36 @@ func json(
     guard let figures else { return "null" }
     return "{\"bytes\": \(number(figures.bytes)), \"allocations\": \(number(figures.allocations))}"
   }
-  let cases = results.map { result in
-    "    {\"id\": \(string(result.testCase.id)), \"title\": \(string(result.testCase.title)), "
-      + "\"guarded\": \(result.isGuarded), \"ratio\": \(number(result.ratio)),\n"
-      + "     \"native\": \(summary(result.native)),\n"
-      + "     \"perception\": \(summary(result.perception))}"
+  func nativeEngineFigures(_ figures: CaseFigures?) -> String {
+    guard let figures else { return "null" }
+    return "{\"guarded\": \(figures.guarded), "
+      + "\"overhead_percent\": \(number(figures.ratio.map { ($0 - 1) * 100 })),\n"
+      + "       \"native\": \(summary(figures.native)),\n"
+      + "       \"perception\": \(summary(figures.perception))}"
+  }
+  let rows = cases.map { testCase in
+    let own = perception?.cases.first { $0.id == testCase.id }
+    let native = nativeEngine?.cases.first { $0.id == testCase.id }
+    return "    {\"id\": \(string(testCase.id)), \"title\": \(string(testCase.title)), "
+      + "\"guarded\": \(own?.guarded ?? false), \"ratio\": \(number(own?.ratio)),\n"
+      + "     \"native\": \(summary(own?.native)),\n"
+      + "     \"perception\": \(summary(own?.perception)),\n"
+      + "     \"native_engine\": \(nativeEngineFigures(native))}"
   }
   return """
     {
       "mode": \(string(mode)),
       "batch_ns": \(settings.batchNanos),
       "pairs": \(settings.pairs),
-      "guard_threshold": \(guardThreshold),
+      "guard_threshold": \(ratioGuard),
+      "native_engine_overhead_guard": \(overheadGuard),
       "load_average": {"start": \(number(load.start)), "end": \(number(load.end))},
       "cases": [
-    \(cases.joined(separator: ",\n"))
+    \(rows.joined(separator: ",\n"))
       ],
       "heap_per_object": {"plain": \(heapFigures(heap.plain)), \
-    "native": \(heapFigures(heap.native)), "perception": \(heapFigures(heap.perception))},
+    "native": \(heapFigures(heap.native)), "perception": \(heapFigures(heap.perception)), \
+    "perception_native_engine": \(heapFigures(heap.perceptionOnNativeEngine))},
       "failures": [\(failures.map(string).joined(separator: ", "))]
     }
 

@@ -1,5 +1,5 @@
 /// Median and quartiles of one engine's samples (ns/op, one sample per timed batch).
-struct Summary {
+struct Summary: Codable {
   var median: Double
   var q1: Double
   var q3: Double

@@ -1,3 +1,5 @@
+import Perception
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -6,22 +8,28 @@
   import Musl
 #endif
 
-/// Perception more than this much slower than native on a guarded case fails the run.
-let guardThreshold = 1.25
-
 let usage = """
-  usage: perception-bench [--quick] [--json PATH] [--filter TEXT]
-    --quick        short run for CI (under a minute); same cases, fewer and shorter batches
-    --json PATH    also write the figures as JSON to PATH
-    --filter TEXT  only run cases whose id contains TEXT
-  Exits non-zero if Perception is more than 25% slower than native on a guarded case (confirmed
-  by a second, longer measurement), or if an engine did not fire the callbacks a case expects.
+  usage: perception-bench [--quick] [--json PATH] [--filter TEXT] [--engine ENGINE]
+    --quick          short run for CI; same cases, fewer and shorter batches
+    --json PATH      also write the figures as JSON to PATH
+    --filter TEXT    only run cases whose id contains TEXT
+    --engine ENGINE  only run the pass with Perception on ENGINE (perception or native), in this
+                     process; by default this process runs Perception on its runtime and then
+                     runs itself again with PERCEPTION_ENGINE=native for the native engine
+    --results PATH   with --engine: write the pass's figures to PATH for the parent process
+  Exits non-zero if, on a guarded case, Perception on its runtime is more than 25% slower than
+  native, or Perception on the native engine is more than 10% slower than plain native
+  @Observable on a read or a write (each confirmed by a second, longer measurement), or if an
+  engine did not fire the callbacks a case expects.
   """
 
 var settings = Settings.full
 var mode = "full"
 var jsonPath: String?
 var filter: String?
+var engineArgument: PerceptionEngine?
+/// Set in the child process: where to hand the pass's report to the parent.
+var resultsPath: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
@@ -36,6 +44,16 @@ while let argument = arguments.popFirst() {
     }
   case "--filter":
     filter = arguments.popFirst()
+  case "--engine":
+    switch arguments.popFirst() {
+    case "perception": engineArgument = .perception
+    case "native": engineArgument = .native
+    default:
+      print(usage)
+      exit(2)
+    }
+  case "--results":
+    resultsPath = arguments.popFirst()
   case "--help", "-h":
     print(usage)
     exit(0)
@@ -45,46 +63,70 @@ while let argument = arguments.popFirst() {
   }
 }
 
+let engine = engineArgument ?? .perception
+guard engine.isAvailable else {
+  print("the \(engine) engine is not available on this system")
+  exit(2)
+}
+// Before the first registrar exists: this overrides PERCEPTION_ENGINE from the environment.
+PerceptionEngine.select(engine)
+
 let loadAtStart = loadAverage()
 print(
-  "perception-bench (\(mode)): \(settings.pairs) interleaved pairs of ~\(settings.batchNanos / 1000) µs batches per case"
+  "perception-bench (\(mode)), Perception on \(name(engine)) against native: "
+    + "\(settings.pairs) interleaved pairs of ~\(settings.batchNanos / 1000) µs batches per case"
 )
 
 // Heap first, while malloc's free lists are still nearly empty (see `Heap.measure`).
-let heap = filter == nil ? measureHeap() : HeapReport()
+let heap = filter == nil ? measureHeap(on: engine) : HeapReport()
 let cases = makeCases(filter: filter)
-var results: [CaseResult] = []
-var failures: [String] = []
-for testCase in cases {
-  var result = measure(testCase, settings: settings)
-  // A slow ratio might be a burst of load from elsewhere; measure again, twice as long, and
-  // fail only if that confirms it.
-  if result.isGuarded, let ratio = result.ratio, ratio > guardThreshold {
-    print("  \(testCase.id): ratio \(format(ratio, 2)) above \(guardThreshold), measuring again")
-    result = measure(testCase, settings: settings, pairs: settings.pairs * 2)
-    if let ratio = result.ratio, ratio > guardThreshold {
-      failures.append(
-        "\(testCase.id): Perception is \(format(ratio, 2))x native (guard \(guardThreshold))")
-    }
+let pass = runPass(cases, on: engine, settings: settings, heap: heap)
+// The figures are only what they say if the whole pass ran on the engine selected above.
+precondition(PerceptionEngine.current == engine, "the pass did not run on the \(engine) engine")
+
+if let resultsPath {
+  if !writeReport(pass, to: resultsPath) {
+    print("could not write \(resultsPath)")
+    exit(2)
   }
-  let native = result.native.map { format($0.median) } ?? "n/a"
-  print("  \(testCase.id): native \(native) ns, perception \(format(result.perception.median)) ns")
-  results.append(result)
+  exit(pass.failures.isEmpty ? 0 : 1)
 }
-failures += checkFailures
+
+var perceptionPass: PassReport? = engine == .perception ? pass : nil
+var nativeEnginePass: PassReport? = engine == .native ? pass : nil
+var failures = pass.failures
+if engineArgument == nil {
+  if PerceptionEngine.native.isAvailable {
+    print("")
+    switch runNativeEnginePass(quick: mode == "quick", filter: filter) {
+    case .success(let report):
+      nativeEnginePass = report
+      failures += report.failures
+    case .failure(let error):
+      failures.append(error.reason)
+    }
+  } else {
+    print("The native engine is not available on this system; its columns show n/a.")
+  }
+}
 let load = (start: loadAtStart, end: loadAverage())
 
+var mergedHeap = perceptionPass?.heap ?? HeapReport()
+mergedHeap.perceptionOnNativeEngine = nativeEnginePass?.heap.perceptionOnNativeEngine
+
 print("")
-print(table(results))
+print(table(cases, perception: perceptionPass, nativeEngine: nativeEnginePass))
+print(tableLegend())
 print("")
-print(heapTable(heap))
+print(heapTable(mergedHeap))
 print(
   "\nload average (1 min): \(load.start.map { format($0, 2) } ?? "n/a") at start, \(load.end.map { format($0, 2) } ?? "n/a") at end"
 )
 
 if let jsonPath {
   let text = json(
-    results, heap: heap, mode: mode, settings: settings, load: load, failures: failures)
+    cases, perception: perceptionPass, nativeEngine: nativeEnginePass, heap: mergedHeap,
+    mode: mode, settings: settings, load: load, failures: failures)
   if !write(text, to: jsonPath) {
     print("could not write \(jsonPath)")
     exit(2)
