@@ -13,15 +13,7 @@ enum ExtensionExpansion {
     let missing = (0..<list.tokens.count).contains { list.text($0) == MacroNames.perceptible }
     guard missing else { return ExpansionResult(source: "") }
     let extendedType = trimmed(request.extendedType ?? type.name ?? "")
-    // The `@available` attributes keep the trivia between them, as swift-syntax copies them.
-    var availability = ""
-    for attribute in type.attributes where attribute.name == "available" {
-      let source = type.source
-      availability += source.slice(
-        source.tokens[attribute.first].leadingStart, source.tokens[attribute.last].end)
-    }
-    availability = TrackedStorageExpansion.trimWhitespace(availability)
-    if !availability.isEmpty { availability += " " }
+    let availability = AvailabilityAttributes.prefix(of: type)
     let isolation = supportsIsolatedConformances(request.buildConfiguration) ? "nonisolated " : ""
     return ExpansionResult(
       source: "\(availability)extension \(extendedType): \(isolation)\(MacroNames.conformance) {\n}"

@@ -110,5 +110,33 @@ enum Corpus {
       "@Observable class Conditional {\n  #if DEBUG\n  var debugOnly = 0\n  #else\n  var releaseOnly = 0\n  #endif\n  var always = 1\n}"
     ),
     ("Tuples", "@Observable class Tuples {\n  var (x, y) = (1, 2)\n  var z = 3\n}"),
+    (
+      "GuardedAvailability",
+      "@Observable\n#if FOO\n@available(SwiftStdlib 5.9, *)\n#elseif BAR\n@available(SwiftStdlib 5.9, *)\n#else\n#endif\nclass GuardedAvailability {}"
+    ),
+    (
+      "GuardedStored",
+      "@Observable\n#if FOO\n@available(SwiftStdlib 5.9, *)\n#elseif BAR\n@available(SwiftStdlib 5.9, *)\n#else\n#endif\nclass GuardedStored {\n  var value = 0\n}"
+    ),
+    (
+      "GuardedMembers",
+      "@Observable final class GuardedMembers {\n  #if DEBUG\n  @available(*, deprecated)\n  #endif\n  public var other = 1\n  @MainActor\n  #if os(Linux)\n  @available(*, deprecated) @available(macOS 14, *)\n  #elseif canImport(Foundation) && !(FOO || swift(>=5.9))\n  // comment\n  @available(iOS 17, *)\n  #endif\n  var third = 1\n}"
+    ),
+    (
+      "GuardedMixed",
+      "@available(macOS 14, *)\n@Observable\n#if true\n@available(iOS 14, *)\n#else\n@MainActor\n#endif\n@available(tvOS 14, *)\nclass GuardedMixed {\n  var x = 0\n}"
+    ),
+    (
+      "NestedGuard",
+      "enum Wrapper {\n  @Observable\n  #if FOO\n  @MainActor @available(macOS 14, *)\n  #elseif BAR // trailing\n  @available(macOS 13, *) @MainActor\n  #else\n  @MainActor\n  #endif\n  final class NestedGuard { var value = 0 }\n}"
+    ),
+    (
+      "GuardedInner",
+      "@Observable\n#if FOO\n@MainActor\n#elseif BAR\n#if BAZ\n@available(macOS 13, *)\n#endif\n#endif\nfinal class GuardedInner {\n  var value = 0\n}"
+    ),
+    (
+      "GuardedNone",
+      "@Observable\n#if FOO\n@MainActor\n#endif\nfinal class GuardedNone {\n  var value = 0\n}"
+    ),
   ]
 }
