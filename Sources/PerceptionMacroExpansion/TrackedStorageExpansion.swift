@@ -83,7 +83,7 @@ enum TrackedStorageExpansion {
       while index <= binding.last {
         var piece = original(index)
         if index == binding.identifier {
-          piece.text = "_" + piece.text
+          piece.text = StorageName.of(piece.text)
           piece.leading = String(repeating: piece.leading, count: 3)
           piece.trailing += piece.trailing
         }
