@@ -8,6 +8,9 @@ enum MemberAttributeExpansion {
     else {
       return ExpansionResult(source: "")
     }
+    if let diagnostic = LazyPropertyDiagnostic.diagnostic(member, request.declaration) {
+      return ExpansionResult(source: "", diagnostics: [diagnostic])
+    }
     return ExpansionResult(source: "@\(MacroNames.tracked)")
   }
 }

@@ -3,6 +3,8 @@
 enum TrackedAccessorExpansion {
   static func expand(_ request: ExpansionRequest) -> ExpansionResult {
     let member = MemberDeclaration(request.declaration.source)
+    // The peer role reports a `lazy` property; an empty answer would add a second error.
+    if member.isLazy, member.isValidForPerception { return ExpansionResult(source: nil) }
     guard TrackedStorageExpansion.appliesTracking(to: member, request),
       let name = member.identifier
     else {

@@ -23,7 +23,8 @@ enum TrackedStorageExpansion {
   /// Whether the property gets storage and accessors: it is trackable, not ignored, and, when the
   /// compiler says where it is, a member of a class.
   static func appliesTracking(to member: MemberDeclaration, _ request: ExpansionRequest) -> Bool {
-    guard member.isValidForPerception, !member.hasAttribute(MacroNames.ignored) else {
+    guard member.isValidForPerception, !member.hasAttribute(MacroNames.ignored), !member.isLazy
+    else {
       return false
     }
     if let container = request.lexicalContext.first {
@@ -44,6 +45,11 @@ enum TrackedStorageExpansion {
     if member.isStatic {
       return
         "\(attribute) cannot be applied to a static property; only instance properties are tracked"
+    }
+    if member.isLazy,
+      let diagnostic = LazyPropertyDiagnostic.diagnostic(member, request.declaration)
+    {
+      return diagnostic.message
     }
     if member.isComputed {
       return

@@ -82,7 +82,6 @@ enum Corpus {
       "OwnMutation",
       "@Observable class OwnMutation {\n  var value = 0\n  func withMutation<M, R>(keyPath: KeyPath<OwnMutation, M>, _ mutation: () throws -> R) rethrows -> R { try mutation() }\n}"
     ),
-    ("Lazy", "@Observable class Lazy {\n  lazy var computedOnce = 1\n}"),
     ("Unsafe", "@Observable class Unsafe {\n  nonisolated(unsafe) var shared = 0\n}"),
     (
       "Closures",
