@@ -3,9 +3,10 @@
 enum ExtensionExpansion {
   static func expand(_ request: ExpansionRequest) -> ExpansionResult {
     let type = TypeDeclaration(request.declaration.source)
-    if type.keyword == "protocol" {
-      // The member role reports the misuse; an extension of a protocol could not conform.
-      return ExpansionResult(source: "")
+    // The compiler expands this role for every kind of type, and the member role not always (never
+    // for an enumeration), so the misuse is reported here, once.
+    if let message = MemberExpansion.misuseMessage(type) {
+      return ExpansionResult(source: nil, diagnostics: [.error(message, at: request.attribute)])
     }
     // The compiler lists the conformances still missing, and sends no list when none is: a subclass
     // of a perceptible class conforms already.
