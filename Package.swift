@@ -44,6 +44,12 @@ let package = Package(
       dependencies: ["CPerceptionRuntime"],
       path: "Tests/CPerceptionRuntimeTests"
     ),
+    // The macro fuzzer: `swift run PerceptionMacroFuzz --help` (README.md, "Fuzzing the macro").
+    .executableTarget(
+      name: "PerceptionMacroFuzz",
+      dependencies: ["PerceptionMacroExpansion"],
+      path: "Tests/PerceptionMacroFuzz"
+    ),
     .testTarget(
       name: "PerceptionCoreTests",
       dependencies: ["PerceptionCore"]
