@@ -13,6 +13,9 @@ swift build --build-tests -Xswiftc -warnings-as-errors
 step "swift test"
 swift test --skip-build
 
+step "macro fuzzer (fixed seed, bounded)"
+bash .ci/macro-fuzz.sh
+
 step "C runtime: gcc and clang, C11, -Wall -Wextra -Werror"
 for compiler in gcc clang; do
   for source in CPerceptionRuntime/*.c; do

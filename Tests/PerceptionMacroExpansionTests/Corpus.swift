@@ -137,5 +137,22 @@ enum Corpus {
       "GuardedNone",
       "@Observable\n#if FOO\n@MainActor\n#endif\nfinal class GuardedNone {\n  var value = 0\n}"
     ),
+    // Divergences the fuzzer found, kept as regression cases.
+    (
+      "ObserverTrailing",
+      "@Observable class ObserverTrailing {\n  var ref: Int = 0 {\n    didSet { _ = oldValue }\n  } /* trailing */\n  var line: String = \"\" {\n    willSet(upcoming) { _ = upcoming }\n  } // trailing\n}"
+    ),
+    (
+      "CommentBeforeAttribute",
+      "@Observable class CommentBeforeAttribute {\n  /* block */ @available(iOS 13, *)\n  var p1: Int = 0 /* trailing */\n  /* c */ var p2 = 0\n  /* c */ final var p3 = 0\n  /// doc\n  /* c */ @available(iOS 13, *) @available(macOS 10.15, *) var p4 = 0\n}"
+    ),
+    (
+      "ClosureComments",
+      "@Observable class ClosureComments {\n  var a: () -> Int = { /* c */ 2 }\n  var b: () -> Int = { 2 /* c */ }\n  var c: (Int) -> Int = { x in /* c */ x }\n  var d: (Int) -> Int = { /* c */ x in x }\n  var e: () -> Int = { /* c */ let y = 1; return y }\n}"
+    ),
+    (
+      "CommentsBeforeDeclarations",
+      "@Observable class CommentsBeforeDeclarations {\n  /* x */ /* y */ /* z */ @MainActor var p4 = 0\n  /* x */ @MainActor /* y */ @MainActor var p5 = 0\n  /* x */ @MainActor\n  var p7 = 0\n  /** d */ @MainActor var p8 = 0\n  /* x */ /* y */ var p9 = 0\n  /* x */ /* y */ final var p10 = 0\n}"
+    ),
   ]
 }

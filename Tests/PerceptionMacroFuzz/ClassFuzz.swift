@@ -44,6 +44,7 @@ struct ClassFuzz {
         "\(name): a probe program failed\n\(native.run?.output ?? "")\n\(ours.run?.output ?? "")")
       return
     }
+    compareExpansions(batch.filter(ExpansionComparison.isComparable), name: name)
     let nativeLines = nativeRun.output.split(separator: "\n")
     let ourLines = ourRun.output.split(separator: "\n")
     report.comparedLines += nativeLines.count
@@ -60,6 +61,22 @@ struct ClassFuzz {
         "\(fuzzClass.name) tracks differently:\n\(lines.joined(separator: "\n"))\n"
           + fuzzClass.render(native: false))
     }
+  }
+
+  /// Requires the same expansions, after renaming, from both macros.
+  private func compareExpansions(_ classes: [FuzzClass], name: String) {
+    guard !classes.isEmpty else { return }
+    let differences = ExpansionComparison.differences(classes, toolchain, name: name)
+    for fuzzClass in classes {
+      let marker = "\(fuzzClass.name.utf8.count)\(fuzzClass.name)"
+      let own = differences.filter { $0.buffer.contains(marker) }
+      guard let first = own.first else { continue }
+      report.fail(
+        "\(fuzzClass.name) expands differently in \(own.count) buffers; first \(first.buffer):\n"
+          + "native (renamed):\n\(first.native)\nours:\n\(first.ours)\n"
+          + fuzzClass.render(native: false))
+    }
+    report.comparedExpansions += classes.count
   }
 
   /// Type-checks one class with each macro: both must compile, or the difference is a divergence.

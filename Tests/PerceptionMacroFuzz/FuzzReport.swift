@@ -5,6 +5,7 @@ final class FuzzReport {
   private(set) var failures: [String] = []
   var checkedClasses = 0
   var comparedLines = 0
+  var comparedExpansions = 0
 
   func fail(_ message: String) {
     failures.append(message)
@@ -13,7 +14,8 @@ final class FuzzReport {
 
   func finish(seconds: Double) {
     print(
-      "checked \(checkedClasses) classes, compared \(comparedLines) tracking results in "
+      "checked \(checkedClasses) classes, compared \(comparedLines) tracking results and the "
+        + "expansions of \(comparedExpansions) classes in "
         + "\(Int(seconds)) s: \(failures.count) divergences")
     exit(failures.isEmpty ? 0 : 1)
   }
