@@ -19,7 +19,9 @@ struct ClassGenerator {
     [], [], [], ["/// Documentation."], ["// A comment."], ["@available(*, deprecated)"],
     ["@available(macOS 10.15, *)"],
     ["#if FUZZ_ON", "@available(macOS 10.15, *)", "#else", "@available(*, deprecated)", "#endif"],
-    ["/* block */ @available(iOS 13, *)"],
+    ["/* block */ @available(iOS 13, *)"], ["/** Block documentation. */"],
+    [#"@available(*, deprecated, message: "old }")"#, "// Between."],
+    ["@available(iOS 13, *) @available(macOS 10.15, *)"],
     ["#if FUZZ_OFF", "@available(*, unavailable)", "#elseif FUZZ_ON", "// inside", "#endif"],
   ]
 

@@ -17,13 +17,18 @@ struct FuzzType {
 
   static let all: [FuzzType] = [
     FuzzType(
-      name: "Int", initialValues: ["0", "1 + 2", "-3 + 0", "0x10 /* hex */", "[1, 2].count"],
+      name: "Int",
+      initialValues: [
+        "0", "1 + 2", "-3 + 0", "0x10 /* hex */", "[1, 2].count",
+        "{ () -> Int in\n    return 5\n  }()",
+      ],
       newValue: "41", mutation: " += 1"),
     FuzzType(
       name: "String",
       initialValues: [
         #""""#, #""a \(1 + 2) b""#, #""// not a comment /* either */""#, ##"#"raw \(x) "q""#"##,
         #""nested \("in\(1)ner") }""#, "\"\"\"\n    multi { line\n    \"\"\"",
+        ##""#if X @available(*, deprecated) }""##,
       ],
       newValue: #""w""#, mutation: #".append("x")"#),
     FuzzType(
