@@ -124,7 +124,8 @@ struct ClassGenerator {
     var name = label
     if backquoted {
       name = random.pick(Self.quotedNames)
-      if usedNames.contains(name) { name = label }
+      // A backquoted name differs from the label, so that its buffers have names of their own.
+      if usedNames.contains(name) { name = label + "q" }
       usedNames.insert(name)
     }
     let initialValue = random.pick(type.initialValues)
