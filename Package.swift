@@ -44,7 +44,7 @@ let package = Package(
       dependencies: ["CPerceptionRuntime"],
       path: "Tests/CPerceptionRuntimeTests"
     ),
-    // The macro fuzzer: `swift run PerceptionMacroFuzz --help` (README.md, "Fuzzing the macro").
+    // The macro fuzzer (README.md, "Fuzzing the macro"); CI runs it through .ci/macro-fuzz.sh.
     .executableTarget(
       name: "PerceptionMacroFuzz",
       dependencies: ["PerceptionMacroExpansion"],
