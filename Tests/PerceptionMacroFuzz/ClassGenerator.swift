@@ -52,6 +52,8 @@ struct ClassGenerator {
 
   static let breakages = [
     "lazy var broken = 1", "lazy var broken: Int = 2", "var broken: UndefinedType = 0",
+    // Neither macro can track two bindings of one declaration.
+    "var broken = 1, broken2 = 2",
   ]
 
   mutating func makeClass(index: Int) -> FuzzClass {
