@@ -51,6 +51,12 @@ let package = Package(
       dependencies: ["CPerceptionRuntime"],
       path: "Tests/CPerceptionRuntimeTests"
     ),
+    // The macro fuzzer (README.md, "Fuzzing the macro"); CI runs it through .ci/macro-fuzz.sh.
+    .executableTarget(
+      name: "PerceptionMacroFuzz",
+      dependencies: ["PerceptionMacroExpansion"],
+      path: "Tests/PerceptionMacroFuzz"
+    ),
     .testTarget(
       name: "PerceptionCoreTests",
       dependencies: ["PerceptionCore"]

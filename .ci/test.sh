@@ -17,6 +17,9 @@ for engine in perception native; do
   PERCEPTION_ENGINE=$engine swift test --skip-build
 done
 
+step "macro fuzzer (fixed seed, bounded)"
+bash .ci/macro-fuzz.sh
+
 step "C runtime: gcc and clang, C11, -Wall -Wextra -Werror"
 for compiler in gcc clang; do
   for source in CPerceptionRuntime/*.c; do

@@ -25,13 +25,17 @@ enum ClosureFormatter {
     }
     var text = "{"
     if bodyStart > open + 1 {
-      text += " " + source.slice(source.tokens[open + 1].start, source.tokens[bodyStart - 1].end)
+      let trivia = source.trailingTrivia(open)
+      text +=
+        (trivia.isEmpty ? " " : trivia)
+        + source.slice(source.tokens[open + 1].start, source.tokens[bodyStart - 1].end)
     }
     var startsStatement = true
     depth = 0
     for index in bodyStart..<close {
       if startsStatement {
-        text += "\n" + indentation
+        // A comment after the last token of a line stays on that line.
+        text += commentOnly(source.trailingTrivia(index - 1)) + "\n" + indentation
       } else {
         text += source.trailingTrivia(index - 1) + source.leadingTrivia(index)
       }
@@ -39,6 +43,16 @@ enum ClosureFormatter {
       depth += source.bracketDepthChange(at: index)
       startsStatement = depth == 0 && source.isToken(index, ";")
     }
-    return (text + "\n}", close)
+    return (text + commentOnly(source.trailingTrivia(close - 1)) + "\n}", close)
+  }
+
+  /// Trivia without the whitespace at its end, or nothing when it holds no comment.
+  private static func commentOnly(_ trivia: String) -> String {
+    var end = trivia.endIndex
+    while end > trivia.startIndex, " \t".contains(trivia[trivia.index(before: end)]) {
+      end = trivia.index(before: end)
+    }
+    let trimmed = trivia[..<end]
+    return trimmed.contains("/") ? String(trimmed) : ""
   }
 }

@@ -34,4 +34,15 @@ public struct Diagnostic: Equatable, Sendable {
       message: message, fileName: attribute.fileName, offset: start,
       highlight: start..<(attribute.offset + last.end))
   }
+
+  /// An error at tokens of a snippet, highlighting them.
+  static func error(
+    _ message: String, in snippet: SyntaxSnippet, _ source: TokenizedSource,
+    tokens: ClosedRange<Int>
+  ) -> Diagnostic {
+    let start = snippet.offset + source.tokens[tokens.lowerBound].start
+    return Diagnostic(
+      message: message, fileName: snippet.fileName, offset: start,
+      highlight: start..<(snippet.offset + source.tokens[tokens.upperBound].end))
+  }
 }

@@ -4,24 +4,17 @@
 enum ExtensionExpansion {
   static func expand(_ request: ExpansionRequest) -> ExpansionResult {
     let type = TypeDeclaration(request.declaration.source)
-    if type.keyword == "protocol" {
-      // The member role reports the misuse; an extension of a protocol could not conform.
-      return ExpansionResult(source: "")
+    // The compiler expands this role for every kind of type, and the member role not always (never
+    // for an enumeration), so the misuse is reported here, once.
+    if let message = MemberExpansion.misuseMessage(type) {
+      return ExpansionResult(source: nil, diagnostics: [.error(message, at: request.attribute)])
     }
     // The compiler lists the conformances still missing, and sends no list when none is: a subclass
     // of a perceptible class conforms already.
     let list = TokenizedSource(request.conformanceList ?? "")
     let missing = Set((0..<list.tokens.count).map { list.text($0) })
     let extendedType = trimmed(request.extendedType ?? type.name ?? "")
-    // The `@available` attributes keep the trivia between them, as swift-syntax copies them.
-    var availability = ""
-    for attribute in type.attributes where attribute.name == "available" {
-      let source = type.source
-      availability += source.slice(
-        source.tokens[attribute.first].leadingStart, source.tokens[attribute.last].end)
-    }
-    availability = TrackedStorageExpansion.trimWhitespace(availability)
-    if !availability.isEmpty { availability += " " }
+    let availability = AvailabilityAttributes.prefix(of: type)
     let isolation = supportsIsolatedConformances(request.buildConfiguration) ? "nonisolated " : ""
     var extensions: [String] = []
     if missing.contains(MacroNames.perceptible) {

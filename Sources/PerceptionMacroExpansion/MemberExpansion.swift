@@ -3,10 +3,8 @@
 enum MemberExpansion {
   static func expand(_ request: ExpansionRequest) -> ExpansionResult {
     let type = TypeDeclaration(request.declaration.source)
-    if let message = misuseMessage(type) {
-      return ExpansionResult(
-        source: nil, diagnostics: [.error(message, at: request.attribute)])
-    }
+    // The extension role reports the misuse; members would only add errors of their own.
+    if misuseMessage(type) != nil { return ExpansionResult(source: "") }
     let typeName = type.name ?? "Self"
     var names = UniqueNames(discriminator: request.discriminator)
     let accessMember = names.make("Member")

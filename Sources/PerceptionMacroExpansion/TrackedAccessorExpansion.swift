@@ -3,6 +3,8 @@
 enum TrackedAccessorExpansion {
   static func expand(_ request: ExpansionRequest) -> ExpansionResult {
     let member = MemberDeclaration(request.declaration.source)
+    // The peer role reports a `lazy` property; an empty answer would add a second error.
+    if member.isLazy, member.isValidForPerception { return ExpansionResult(source: nil) }
     guard TrackedStorageExpansion.appliesTracking(to: member, request),
       let name = member.identifier
     else {
@@ -23,27 +25,29 @@ enum TrackedAccessorExpansion {
 
   static func accessors(_ name: String) -> [String] {
     let registrar = MacroNames.registrar
+    // Key paths keep the name as written; the storage's name drops the backquotes.
+    let storage = StorageName.of(name)
     return [
       """
-      @storageRestrictions(initializes: _\(name))
+      @storageRestrictions(initializes: \(storage))
       init(initialValue) {
-        _\(name) = initialValue
+        \(storage) = initialValue
       }
       """,
       """
       get {
         access(keyPath: \\.\(name))
-        return _\(name)
+        return \(storage)
       }
       """,
       """
       set {
-        guard shouldNotifyObservers(_\(name), newValue) else {
-          _\(name) = newValue
+        guard shouldNotifyObservers(\(storage), newValue) else {
+          \(storage) = newValue
           return
         }
         withMutation(keyPath: \\.\(name)) {
-          _\(name) = newValue
+          \(storage) = newValue
         }
       }
       """,
@@ -54,7 +58,7 @@ enum TrackedAccessorExpansion {
         defer {
             \(registrar).didSet(self, keyPath: \\.\(name))
         }
-        yield &_\(name)
+        yield &\(storage)
       }
       """,
     ]

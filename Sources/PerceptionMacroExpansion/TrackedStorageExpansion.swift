@@ -23,7 +23,8 @@ enum TrackedStorageExpansion {
   /// Whether the property gets storage and accessors: it is trackable, not ignored, and, when the
   /// compiler says where it is, a member of a class.
   static func appliesTracking(to member: MemberDeclaration, _ request: ExpansionRequest) -> Bool {
-    guard member.isValidForPerception, !member.hasAttribute(MacroNames.ignored) else {
+    guard member.isValidForPerception, !member.hasAttribute(MacroNames.ignored), !member.isLazy
+    else {
       return false
     }
     if let container = request.lexicalContext.first {
@@ -44,6 +45,11 @@ enum TrackedStorageExpansion {
     if member.isStatic {
       return
         "\(attribute) cannot be applied to a static property; only instance properties are tracked"
+    }
+    if member.isLazy,
+      let diagnostic = LazyPropertyDiagnostic.diagnostic(member, request.declaration)
+    {
+      return diagnostic.message
     }
     if member.isComputed {
       return
@@ -83,7 +89,7 @@ enum TrackedStorageExpansion {
       while index <= binding.last {
         var piece = original(index)
         if index == binding.identifier {
-          piece.text = "_" + piece.text
+          piece.text = StorageName.of(piece.text)
           piece.leading = String(repeating: piece.leading, count: 3)
           piece.trailing += piece.trailing
         }
@@ -91,7 +97,8 @@ enum TrackedStorageExpansion {
           piece.text = ObserverBlockFormatter.format(
             source, block: block, fileID: request.declaration.fileID,
             firstLine: request.declaration.line)
-          piece.trailing = source.trailingTrivia(block.close)
+          // The block's trailing trivia comes twice below, as `@Observable` doubles it.
+          piece.trailing = ""
           index = block.close
         } else if source.isToken(index, "{"),
           let closure = ClosureFormatter.format(source, open: index)
@@ -111,20 +118,44 @@ enum TrackedStorageExpansion {
     // The declaration's leading trivia goes before its first token's own.
     let declarationLeading = source.leadingTrivia(0)
     pieces[0].leading = declarationLeading + pieces[0].leading
-    pieces[0].leading = indentBareNewline(
-      pieces[0].leading, by: lastLineIndentation(declarationLeading))
+    pieces[0].leading = indentFirstToken(pieces[0].leading, declarationLeading)
     return render(pieces)
   }
 
-  /// The indentation after the last newline of some trivia.
-  static func lastLineIndentation(_ trivia: String) -> String {
-    guard let newline = trivia.lastIndex(of: "\n") else { return "" }
-    return String(trivia[trivia.index(after: newline)...].prefix { $0 == " " || $0 == "\t" })
+  /// BasicFormat indents the first token after the trivia before it: after a newline that ends
+  /// it, or after a block comment that ends the declaration's leading trivia on the line the
+  /// declaration started. In both cases the indentation it adds is that line up to its last
+  /// block comment.
+  static func indentFirstToken(_ trivia: String, _ declarationLeading: String) -> String {
+    guard let newline = declarationLeading.lastIndex(of: "\n") else { return trivia }
+    let lastLine = declarationLeading[declarationLeading.index(after: newline)...]
+    let lastComment = lastBlockCommentStart(lastLine)
+    guard trivia.hasSuffix("\n") || lastComment != nil else { return trivia }
+    return trivia + lastLine[..<(lastComment ?? lastLine.endIndex)]
   }
 
-  /// BasicFormat indents a newline that ends the first token's trivia.
-  static func indentBareNewline(_ trivia: String, by indentation: String) -> String {
-    trivia.hasSuffix("\n") ? trivia + indentation : trivia
+  /// Where the last block comment at the top level of `line` starts.
+  static func lastBlockCommentStart(_ line: Substring) -> String.Index? {
+    var depth = 0
+    var start: String.Index?
+    var index = line.startIndex
+    while index < line.endIndex {
+      let next = line.index(after: index)
+      let pair = next < line.endIndex ? line[index...next] : ""
+      if pair == "/*" {
+        if depth == 0 { start = index }
+        depth += 1
+        index = line.index(after: next)
+      } else if pair == "*/", depth > 0 {
+        depth -= 1
+        index = line.index(after: next)
+      } else if pair == "//", depth == 0 {
+        break
+      } else {
+        index = next
+      }
+    }
+    return start
   }
 
   /// Joins the pieces, drops spaces at the ends of lines, and trims the whole, as BasicFormat and

@@ -54,6 +54,11 @@ struct MemberDeclaration {
     modifiers.contains { $0.name == "static" || $0.name == "class" }
   }
 
+  /// Whether this is a `lazy` property.
+  var isLazy: Bool {
+    modifiers.contains { $0.name == "lazy" }
+  }
+
   /// Whether this is computed: it has a `get` accessor or a getter body.
   var isComputed: Bool {
     bindings.contains { binding in

@@ -82,7 +82,6 @@ enum Corpus {
       "OwnMutation",
       "@Observable class OwnMutation {\n  var value = 0\n  func withMutation<M, R>(keyPath: KeyPath<OwnMutation, M>, _ mutation: () throws -> R) rethrows -> R { try mutation() }\n}"
     ),
-    ("Lazy", "@Observable class Lazy {\n  lazy var computedOnce = 1\n}"),
     ("Unsafe", "@Observable class Unsafe {\n  nonisolated(unsafe) var shared = 0\n}"),
     (
       "Closures",
@@ -110,5 +109,50 @@ enum Corpus {
       "@Observable class Conditional {\n  #if DEBUG\n  var debugOnly = 0\n  #else\n  var releaseOnly = 0\n  #endif\n  var always = 1\n}"
     ),
     ("Tuples", "@Observable class Tuples {\n  var (x, y) = (1, 2)\n  var z = 3\n}"),
+    (
+      "GuardedAvailability",
+      "@Observable\n#if FOO\n@available(SwiftStdlib 5.9, *)\n#elseif BAR\n@available(SwiftStdlib 5.9, *)\n#else\n#endif\nclass GuardedAvailability {}"
+    ),
+    (
+      "GuardedStored",
+      "@Observable\n#if FOO\n@available(SwiftStdlib 5.9, *)\n#elseif BAR\n@available(SwiftStdlib 5.9, *)\n#else\n#endif\nclass GuardedStored {\n  var value = 0\n}"
+    ),
+    (
+      "GuardedMembers",
+      "@Observable final class GuardedMembers {\n  #if DEBUG\n  @available(*, deprecated)\n  #endif\n  public var other = 1\n  @MainActor\n  #if os(Linux)\n  @available(*, deprecated) @available(macOS 14, *)\n  #elseif canImport(Foundation) && !(FOO || swift(>=5.9))\n  // comment\n  @available(iOS 17, *)\n  #endif\n  var third = 1\n}"
+    ),
+    (
+      "GuardedMixed",
+      "@available(macOS 14, *)\n@Observable\n#if true\n@available(iOS 14, *)\n#else\n@MainActor\n#endif\n@available(tvOS 14, *)\nclass GuardedMixed {\n  var x = 0\n}"
+    ),
+    (
+      "NestedGuard",
+      "enum Wrapper {\n  @Observable\n  #if FOO\n  @MainActor @available(macOS 14, *)\n  #elseif BAR // trailing\n  @available(macOS 13, *) @MainActor\n  #else\n  @MainActor\n  #endif\n  final class NestedGuard { var value = 0 }\n}"
+    ),
+    (
+      "GuardedInner",
+      "@Observable\n#if FOO\n@MainActor\n#elseif BAR\n#if BAZ\n@available(macOS 13, *)\n#endif\n#endif\nfinal class GuardedInner {\n  var value = 0\n}"
+    ),
+    (
+      "GuardedNone",
+      "@Observable\n#if FOO\n@MainActor\n#endif\nfinal class GuardedNone {\n  var value = 0\n}"
+    ),
+    // Divergences the fuzzer found, kept as regression cases.
+    (
+      "ObserverTrailing",
+      "@Observable class ObserverTrailing {\n  var ref: Int = 0 {\n    didSet { _ = oldValue }\n  } /* trailing */\n  var line: String = \"\" {\n    willSet(upcoming) { _ = upcoming }\n  } // trailing\n}"
+    ),
+    (
+      "CommentBeforeAttribute",
+      "@Observable class CommentBeforeAttribute {\n  /* block */ @available(iOS 13, *)\n  var p1: Int = 0 /* trailing */\n  /* c */ var p2 = 0\n  /* c */ final var p3 = 0\n  /// doc\n  /* c */ @available(iOS 13, *) @available(macOS 10.15, *) var p4 = 0\n}"
+    ),
+    (
+      "ClosureComments",
+      "@Observable class ClosureComments {\n  var a: () -> Int = { /* c */ 2 }\n  var b: () -> Int = { 2 /* c */ }\n  var c: (Int) -> Int = { x in /* c */ x }\n  var d: (Int) -> Int = { /* c */ x in x }\n  var e: () -> Int = { /* c */ let y = 1; return y }\n}"
+    ),
+    (
+      "CommentsBeforeDeclarations",
+      "@Observable class CommentsBeforeDeclarations {\n  /* x */ /* y */ /* z */ @MainActor var p4 = 0\n  /* x */ @MainActor /* y */ @MainActor var p5 = 0\n  /* x */ @MainActor\n  var p7 = 0\n  /** d */ @MainActor var p8 = 0\n  /* x */ /* y */ var p9 = 0\n  /* x */ /* y */ final var p10 = 0\n}"
+    ),
   ]
 }
