@@ -1,3 +1,5 @@
+import CPerceptionRuntime
+
 /// What a view layer's tracking view decides, kept apart from any UI framework so that it is
 /// tested on every platform: when the view must render again, what its render tracks, and
 /// whether it needs tracking at all.
@@ -11,16 +13,25 @@
 ///
 /// Safe from any thread: `onInvalidate` runs on the thread that makes the change, before the
 /// new value is stored, as `withPerceptionTracking`'s `onChange` does.
+///
+/// Its state is one atomic word, no lock, because SwiftUI makes a tracker each time it makes
+/// the tracking view (each time its parent renders) and keeps only the first: the word holds
+/// the number of the latest render, shifted left by one, and in bit 0 whether that render
+/// still waits for a change.
 package final class ViewTracker: @unchecked Sendable {
-  // Sendable: `generation` and `isArmed` are only touched under `lock`.
-  private let lock = Lock()
-  /// Counts renders; a tracking reports only if no render came after the one that made it.
-  private var generation: UInt = 0
-  /// The latest render has not reported a change yet.
-  private var isArmed = false
+  // Sendable: the word is only accessed atomically.
+  /// Allocated apart from the object, because a C atomic must never move.
+  private let word: UnsafeMutablePointer<perception_atomic_u32>
 
   /// Creates a tracker that has rendered nothing.
-  package init() {}
+  package init() {
+    word = .allocate(capacity: 1)
+    perception_atomic_u32_init(word, 0)
+  }
+
+  deinit {
+    word.deallocate()
+  }
 
   /// Whether a tracking view must track its content: false where the view layer observes
   /// perceptible objects itself, which it does when they are Observation's objects (the native
@@ -40,29 +51,30 @@ package final class ViewTracker: @unchecked Sendable {
   package func render<Content>(
     _ content: () -> Content, onInvalidate: @escaping @Sendable () -> Void
   ) -> Content {
-    let current = lock.withLock { () -> UInt in
-      generation &+= 1
-      isArmed = true
-      return generation
-    }
+    let armed = arm()
     return withPerceptionChecking {
       withPerceptionTracking(content) { [weak self] in
-        if self?.claim(current) == true { onInvalidate() }
+        if self?.claim(armed) == true { onInvalidate() }
       }
     }
   }
 
   /// Whether the tracker has rendered and no change has been reported since its last render.
   package var isWaitingForChange: Bool {
-    lock.withLock { isArmed }
+    perception_atomic_u32_load_acquire(word) & 1 != 0
+  }
+
+  /// Starts a render: the next render number, waiting for a change. Returns the new word.
+  private func arm() -> UInt32 {
+    while true {
+      let old = perception_atomic_u32_load_acquire(word)
+      let new = (old | 1) &+ 2
+      if perception_atomic_u32_compare_exchange(word, old, new) { return new }
+    }
   }
 
   /// True once for the newest render's first change; false for a superseded render's.
-  private func claim(_ render: UInt) -> Bool {
-    lock.withLock {
-      guard isArmed, generation == render else { return false }
-      isArmed = false
-      return true
-    }
+  private func claim(_ armed: UInt32) -> Bool {
+    perception_atomic_u32_compare_exchange(word, armed, armed & ~1)
   }
 }
