@@ -143,6 +143,28 @@ struct WithPerceptionTrackingTests {
     #expect(invalidations.all.sorted() == ["0", "1", "2", "3", "4"])
   }
 
+  @Test func tableColumnsAreMadeFromTheTrackedBody() {
+    let model = Model()
+    let invalidations = Reports()
+    let columns = WithPerceptionTracking { ColumnLeaf(text: model.title) }
+    RenderLoop.observeStates(of: columns) { invalidations.append("columns") }
+    _ = MadeColumns.take()
+    _ = WithPerceptionTracking._makeContent(content: _GraphValue(value: columns), inputs: .init())
+    #expect(MadeColumns.take() == ["a"])
+    model.title = "b"
+    #expect(invalidations.all == ["columns"])
+  }
+
+  @Test func tableRowsAreTheTrackedBody() {
+    let model = Model()
+    let invalidations = Reports()
+    let rows = WithPerceptionTracking { RowLeaf(text: model.title) }
+    RenderLoop.observeStates(of: rows) { invalidations.append("rows") }
+    #expect(rows.tableRowBody.text == "a")
+    model.title = "b"
+    #expect(invalidations.all == ["rows"])
+  }
+
   private func track<Content: TextShowing>(_ view: WithPerceptionTracking<Content>) -> (
     Any, () -> String
   ) {

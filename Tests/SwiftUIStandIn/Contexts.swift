@@ -86,9 +86,37 @@ public protocol TableColumnContent<TableRowValue, TableColumnSortComparator> {
     Self.TableColumnBody.TableColumnSortComparator
   /// The columns these render as.
   associatedtype TableColumnBody: TableColumnContent
-  /// The columns' content.
-  @TableColumnBuilder<TableRowValue, TableColumnSortComparator>
-  var tableColumnBody: Self.TableColumnBody { get }
+  /// The columns' content. (SwiftUI's requirement carries `@TableColumnBuilder`; the stand-in's
+  /// does not, so that a primitive's `fatalError()` body needs no builder for `Never`.)
+  nonisolated var tableColumnBody: Self.TableColumnBody { get }
+  /// Makes the columns in the view graph.
+  nonisolated static func _makeContent(
+    content: _GraphValue<Self>, inputs: _TableColumnInputs
+  ) -> _TableColumnOutputs
+}
+
+/// A value in SwiftUI's view graph: SwiftUI's `_GraphValue`.
+public struct _GraphValue<Value> {
+  package let value: Value
+
+  package init(value: Value) {
+    self.value = value
+  }
+
+  /// The graph value of a property of this one.
+  public subscript<Member>(keyPath: KeyPath<Value, Member>) -> _GraphValue<Member> {
+    _GraphValue<Member>(value: value[keyPath: keyPath])
+  }
+}
+
+/// What a table column is made with: SwiftUI's `_TableColumnInputs`.
+public struct _TableColumnInputs {
+  package init() {}
+}
+
+/// What making a table column gives: SwiftUI's `_TableColumnOutputs`.
+public struct _TableColumnOutputs {
+  package init() {}
 }
 
 /// SwiftUI's `TableColumnBuilder`.
@@ -108,8 +136,9 @@ public protocol TableRowContent<TableRowValue> {
   associatedtype TableRowValue: Identifiable = Self.TableRowBody.TableRowValue
   /// The rows these render as.
   associatedtype TableRowBody: TableRowContent
-  /// The rows' content.
-  @TableRowBuilder<TableRowValue> var tableRowBody: Self.TableRowBody { get }
+  /// The rows' content. (SwiftUI's requirement carries `@TableRowBuilder`; the stand-in's does
+  /// not, so that a primitive's `fatalError()` body needs no builder for `Never`.)
+  var tableRowBody: Self.TableRowBody { get }
 }
 
 /// SwiftUI's `TableRowBuilder`.
@@ -125,3 +154,40 @@ public struct TableRowBuilder<Value: Identifiable> {
 extension Never: Scene, Commands, ToolbarContent, CustomizableToolbarContent,
   AccessibilityRotorContent
 {}
+
+extension Never: TableColumnContent {
+  /// No rows.
+  public typealias TableRowValue = Never
+  /// No sorting.
+  public typealias TableColumnSortComparator = _NeverSortComparator
+  /// A primitive.
+  public typealias TableColumnBody = Never
+
+  /// Never called.
+  nonisolated public var tableColumnBody: Never { fatalError("a primitive has no body") }
+
+  /// Never called.
+  nonisolated public static func _makeContent(
+    content: _GraphValue<Never>, inputs: _TableColumnInputs
+  ) -> _TableColumnOutputs {
+    _TableColumnOutputs()
+  }
+}
+
+/// The sort comparator of `Never`'s columns, which nothing compares (the stand-in's, since
+/// Foundation on Linux has none for `Never`).
+public struct _NeverSortComparator: SortComparator {
+  /// Unused.
+  public var order: SortOrder = .forward
+  /// Never called.
+  public func compare(_ lhs: Never, _ rhs: Never) -> ComparisonResult {}
+}
+
+// `TableRowValue` is the one `Never: TableColumnContent` declares.
+extension Never: TableRowContent {
+  /// A primitive.
+  public typealias TableRowBody = Never
+
+  /// Never called.
+  public var tableRowBody: Never { fatalError("a primitive has no body") }
+}

@@ -57,8 +57,22 @@
       self.init(content: content())
     }
 
-    /// The columns, tracked.
-    public var tableColumnBody: Content { body }
+    /// SwiftUI makes the columns with `_makeContent`, which renders the tracked body; this
+    /// body is never asked for.
+    public typealias TableColumnBody = Never
+
+    /// Never called: see `_makeContent(content:inputs:)`.
+    nonisolated public var tableColumnBody: Never {
+      fatalError("WithPerceptionTracking's columns are made from its tracked body")
+    }
+
+    /// Makes the columns of the tracked body, as SwiftUI (before custom table column content,
+    /// iOS 17) makes every column: from its graph value.
+    nonisolated public static func _makeContent(
+      content: _GraphValue<WithPerceptionTracking<Content>>, inputs: _TableColumnInputs
+    ) -> _TableColumnOutputs {
+      Content._makeContent(content: content[\.body], inputs: inputs)
+    }
   }
 
   @available(iOS 16, macOS 12, *)
