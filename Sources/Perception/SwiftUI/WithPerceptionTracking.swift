@@ -49,7 +49,8 @@
   )
   public struct WithPerceptionTracking<Content> {
     /// Kept for as long as the view keeps its identity; SwiftUI discards the ones made later.
-    @State private var tracker = ViewTracker()
+    /// Nil where the view needs no tracking, so that it allocates nothing there.
+    @State private var tracker: ViewTracker?
     /// Bumped to make SwiftUI render the view again.
     @State private var generation = 0
     private let content: () -> Content
@@ -57,12 +58,14 @@
     /// Creates a tracking view of `content`, which it evaluates when it renders.
     public init(content: @escaping @autoclosure () -> Content) {
       self.content = content
+      let needsTracking = ViewTracker.needsTracking(
+        viewLayerObservesNatively: Self.swiftUIObservesNatively)
+      _tracker = State(wrappedValue: needsTracking ? ViewTracker() : nil)
     }
 
     /// The content, tracked.
     public var body: Content {
-      guard ViewTracker.needsTracking(viewLayerObservesNatively: Self.swiftUIObservesNatively)
-      else { return content() }
+      guard let tracker else { return content() }
       // Read, so that SwiftUI ties this body to the state it bumps.
       _ = generation
       let bump = GenerationBump(state: _generation)
