@@ -72,3 +72,19 @@ let package = Package(
   ],
   cLanguageStandard: .c11
 )
+
+// The SwiftUI layer's compile check on Linux: Sources/Perception/SwiftUI/*.swift, linked into
+// PerceptionSwiftUITests (Tests/PerceptionSwiftUITests/Shells), compiled against stand-ins of
+// SwiftUI and Charts. Test-only: no product contains them, and the Perception module never
+// compiles those files on Linux. See README.md, "SwiftUI".
+#if os(Linux)
+  package.targets += [
+    .target(name: "SwiftUI", path: "Tests/SwiftUIStandIn", exclude: ["README.md"]),
+    .target(name: "Charts", path: "Tests/ChartsStandIn"),
+    .testTarget(
+      name: "PerceptionSwiftUITests",
+      dependencies: ["Perception", "SwiftUI", "Charts"],
+      swiftSettings: [.define("PERCEPTION_SWIFTUI_STAND_IN")]
+    ),
+  ]
+#endif

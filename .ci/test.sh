@@ -11,6 +11,9 @@ step() { printf '\n==> %s\n' "$*"; }
 step "swift build (warnings are errors)"
 swift build --build-tests -Xswiftc -warnings-as-errors
 
+step "the SwiftUI stand-in stays in the tests"
+bash .ci/swiftui-stand-in.sh
+
 # Every behaviour runs once per engine: Perception's runtime and Swift's Observation.
 for engine in perception native; do
   step "swift test (PERCEPTION_ENGINE=$engine)"

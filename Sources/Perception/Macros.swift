@@ -15,6 +15,10 @@
 ///
 /// Mark a property ``PerceptionIgnored()`` to leave it untracked. The macro applies to classes only;
 /// on a struct, enumeration, actor or protocol it is an error.
+@available(iOS, deprecated: 17, renamed: "Observable")
+@available(macOS, deprecated: 14, renamed: "Observable")
+@available(tvOS, deprecated: 17, renamed: "Observable")
+@available(watchOS, deprecated: 10, renamed: "Observable")
 @attached(
   member, names: named(_$perceptionRegistrar), named(access), named(withMutation),
   named(shouldNotifyObservers))
@@ -28,6 +32,10 @@ public macro Perceptible() =
 /// ``Perceptible()`` adds this attribute to each property it tracks; it is the counterpart of
 /// Observation's `@ObservationTracked`. It turns the property into accessors over a private `_name`
 /// storage that keeps the property's initial value and observers.
+@available(iOS, deprecated: 17, renamed: "ObservationTracked")
+@available(macOS, deprecated: 14, renamed: "ObservationTracked")
+@available(tvOS, deprecated: 17, renamed: "ObservationTracked")
+@available(watchOS, deprecated: 10, renamed: "ObservationTracked")
 @attached(accessor, names: named(init), named(get), named(set), named(_modify))
 @attached(peer, names: prefixed(`_`))
 public macro PerceptionTracked() =
@@ -41,6 +49,10 @@ public macro PerceptionTracked() =
 /// It expands to nothing. It declares `willSet` as a name it may introduce only because the compiler
 /// requires an accessor macro that adds no `get` to say so; it exempts Observation's own
 /// `@ObservationIgnored` from that check by name.
+@available(iOS, deprecated: 17, renamed: "ObservationIgnored")
+@available(macOS, deprecated: 14, renamed: "ObservationIgnored")
+@available(tvOS, deprecated: 17, renamed: "ObservationIgnored")
+@available(watchOS, deprecated: 10, renamed: "ObservationIgnored")
 @attached(accessor, names: named(willSet))
 public macro PerceptionIgnored() =
   #externalMacro(module: "PerceptionMacros", type: "PerceptionIgnoredMacro")

@@ -16,6 +16,10 @@
 ///   - options: The events that call `apply` again.
 ///   - apply: Called with each event, on its own isolation.
 /// - Returns: The token that keeps the tracking going.
+@available(iOS, deprecated: 27, renamed: "withContinuousObservation")
+@available(macOS, deprecated: 27, renamed: "withContinuousObservation")
+@available(tvOS, deprecated: 27, renamed: "withContinuousObservation")
+@available(watchOS, deprecated: 27, renamed: "withContinuousObservation")
 public func withContinuousPerception(
   options: PerceptionTracking.Options,
   @_inheritActorContext apply:

@@ -23,6 +23,10 @@
 ///   - onChange: Called, on the thread that makes the change or releases the object, with
 ///     each event.
 /// - Returns: The value `apply` returns.
+@available(iOS, deprecated: 27, renamed: "withObservationTracking")
+@available(macOS, deprecated: 27, renamed: "withObservationTracking")
+@available(tvOS, deprecated: 27, renamed: "withObservationTracking")
+@available(watchOS, deprecated: 27, renamed: "withObservationTracking")
 @inlinable
 public func withPerceptionTracking<Result: ~Copyable, Failure: Error>(
   options: PerceptionTracking.Options,

@@ -18,6 +18,10 @@
 ///   - onChange: The closure to call, once, when a tracked property is about to change. It is
 ///     evaluated only if `apply` read something.
 /// - Returns: The value `apply` returns.
+@available(iOS, deprecated: 17, renamed: "withObservationTracking")
+@available(macOS, deprecated: 14, renamed: "withObservationTracking")
+@available(tvOS, deprecated: 17, renamed: "withObservationTracking")
+@available(watchOS, deprecated: 10, renamed: "withObservationTracking")
 @inlinable
 public func withPerceptionTracking<T>(
   _ apply: () -> T,
@@ -69,6 +73,10 @@ public func withPerceptionTracking<T>(
 /// its callbacks see it.
 ///
 /// The counterpart of Observation's `ObservationTracking`.
+@available(iOS, deprecated: 27, renamed: "ObservationTracking")
+@available(macOS, deprecated: 27, renamed: "ObservationTracking")
+@available(tvOS, deprecated: 27, renamed: "ObservationTracking")
+@available(watchOS, deprecated: 27, renamed: "ObservationTracking")
 public struct PerceptionTracking: @unchecked Sendable {
   // Sendable because an observer's state is atomic, and a key path is immutable.
   private let observer: Observer?

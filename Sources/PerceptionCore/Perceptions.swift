@@ -23,6 +23,10 @@
 ///
 /// It is built on `withPerceptionTracking(_:onChange:)` alone, so it follows whatever tracking
 /// that function does.
+@available(iOS, deprecated: 26, renamed: "Observations")
+@available(macOS, deprecated: 26, renamed: "Observations")
+@available(tvOS, deprecated: 26, renamed: "Observations")
+@available(watchOS, deprecated: 26, renamed: "Observations")
 public struct Perceptions<Element: Sendable, Failure: Error>: AsyncSequence, Sendable {
   /// What an `untilFinished` closure returns: an element, or the end of the sequence.
   public enum Iteration: Sendable {

@@ -1,0 +1,70 @@
+#if canImport(SwiftUI) && (canImport(Darwin) || PERCEPTION_SWIFTUI_STAND_IN)
+  import PerceptionCore
+  import SwiftUI
+
+  /// A property wrapper that makes bindings to the mutable properties of a perceptible object:
+  /// the counterpart of SwiftUI's `Bindable`, for systems before it.
+  ///
+  /// ```swift
+  /// struct SettingsView: View {
+  ///   @Perception.Bindable var settings: Settings
+  ///
+  ///   var body: some View {
+  ///     WithPerceptionTracking {
+  ///       Toggle("Notifications", isOn: $settings.notificationsEnabled)
+  ///     }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// Making a binding (`$settings.notificationsEnabled`) reads the property as the view's
+  /// content reads it, so the view that made it renders again, with a fresh binding, when that
+  /// property changes; a binding read later by a control is tracked wherever a tracking scope
+  /// runs and never reported by perception checking. Each binding reads and writes its own
+  /// property only: a change made through one binding renders again the views that read that
+  /// property, and no view that only made bindings to other properties.
+  @available(iOS, deprecated: 17, renamed: "SwiftUI.Bindable")
+  @available(macOS, deprecated: 14, renamed: "SwiftUI.Bindable")
+  @available(tvOS, deprecated: 17, renamed: "SwiftUI.Bindable")
+  @available(watchOS, deprecated: 10, renamed: "SwiftUI.Bindable")
+  @dynamicMemberLookup
+  @propertyWrapper
+  public struct Bindable<Value: Perceptible> {
+    /// The object whose properties the bindings read and write.
+    public var wrappedValue: Value
+
+    /// The wrapper itself, whose dynamic members are the bindings: `$model.property`.
+    public var projectedValue: Bindable<Value> { self }
+
+    /// A binding to the property at `keyPath` of the object.
+    public subscript<Subject>(
+      dynamicMember keyPath: ReferenceWritableKeyPath<Value, Subject>
+    ) -> Binding<Subject> where Value: AnyObject {
+      let core = PerceptibleBinding.makeBinding(wrappedValue, keyPath: keyPath).core
+      return Binding(get: core.get, set: core.set)
+    }
+
+    /// Creates a wrapper that makes bindings to the properties of `wrappedValue`.
+    public init(wrappedValue: Value) where Value: AnyObject {
+      self.wrappedValue = wrappedValue
+    }
+
+    /// Creates a wrapper that makes bindings to the properties of `wrappedValue`.
+    public init(_ wrappedValue: Value) where Value: AnyObject {
+      self.wrappedValue = wrappedValue
+    }
+
+    /// Creates a wrapper from another one's projected value, as a view does that receives
+    /// `$model`.
+    public init(projectedValue: Bindable<Value>) where Value: AnyObject {
+      self = projectedValue
+    }
+  }
+
+  extension Bindable: Identifiable where Value: Identifiable {
+    /// The object's identity.
+    public var id: Value.ID { wrappedValue.id }
+  }
+
+  extension Bindable: Sendable where Value: Sendable {}
+#endif

@@ -1,0 +1,107 @@
+// The builder contexts other than View, for the same tracking view.
+#if canImport(SwiftUI) && (canImport(Darwin) || PERCEPTION_SWIFTUI_STAND_IN)
+  import SwiftUI
+
+  @available(iOS 14, macOS 11, tvOS 14, watchOS 7, *)
+  extension WithPerceptionTracking: Scene where Content: Scene {
+    /// Creates a tracking scene of the scenes `content` builds.
+    public init(@SceneBuilder content: @escaping () -> Content) {
+      self.init(content: content())
+    }
+  }
+
+  @available(iOS 14, macOS 11, *)
+  @available(tvOS, unavailable)
+  @available(watchOS, unavailable)
+  extension WithPerceptionTracking: Commands where Content: Commands {
+    /// Creates tracking commands of the commands `content` builds.
+    public init(@CommandsBuilder content: @escaping () -> Content) {
+      self.init(content: content())
+    }
+  }
+
+  @available(iOS 14, macOS 11, tvOS 14, watchOS 7, *)
+  extension WithPerceptionTracking: ToolbarContent where Content: ToolbarContent {
+    /// Creates tracking toolbar content of the items `content` builds.
+    public init(@ToolbarContentBuilder content: @escaping () -> Content) {
+      self.init(content: content())
+    }
+  }
+
+  @available(iOS 14, macOS 11, tvOS 14, watchOS 7, *)
+  extension WithPerceptionTracking: CustomizableToolbarContent
+  where Content: CustomizableToolbarContent {}
+
+  @available(iOS 15, macOS 12, tvOS 15, watchOS 8, *)
+  extension WithPerceptionTracking: AccessibilityRotorContent
+  where Content: AccessibilityRotorContent {
+    /// Creates tracking rotor content of the entries `content` builds.
+    public init(@AccessibilityRotorContentBuilder content: @escaping () -> Content) {
+      self.init(content: content())
+    }
+  }
+
+  @available(iOS 16, macOS 12, *)
+  @available(tvOS, unavailable)
+  @available(watchOS, unavailable)
+  extension WithPerceptionTracking: TableColumnContent where Content: TableColumnContent {
+    /// The rows' type, the content's.
+    public typealias TableRowValue = Content.TableRowValue
+    /// The columns' sort comparator, the content's.
+    public typealias TableColumnSortComparator = Content.TableColumnSortComparator
+
+    /// Creates tracking table columns of the columns `content` builds.
+    public init<RowValue, Comparator>(
+      @TableColumnBuilder<RowValue, Comparator> content: @escaping () -> Content
+    ) where RowValue == Content.TableRowValue, Comparator == Content.TableColumnSortComparator {
+      self.init(content: content())
+    }
+
+    /// SwiftUI makes the columns with `_makeContent`, which renders the tracked body; this
+    /// body is never asked for.
+    public typealias TableColumnBody = Never
+
+    /// Never called: see `_makeContent(content:inputs:)`.
+    nonisolated public var tableColumnBody: Never {
+      fatalError("WithPerceptionTracking's columns are made from its tracked body")
+    }
+
+    /// Makes the columns of the tracked body, as SwiftUI (before custom table column content,
+    /// iOS 17) makes every column: from its graph value.
+    nonisolated public static func _makeContent(
+      content: _GraphValue<WithPerceptionTracking<Content>>, inputs: _TableColumnInputs
+    ) -> _TableColumnOutputs {
+      Content._makeContent(content: content[\.body], inputs: inputs)
+    }
+  }
+
+  @available(iOS 16, macOS 12, *)
+  @available(tvOS, unavailable)
+  @available(watchOS, unavailable)
+  extension WithPerceptionTracking: TableRowContent where Content: TableRowContent {
+    /// The rows' type, the content's.
+    public typealias TableRowValue = Content.TableRowValue
+
+    /// Creates tracking table rows of the rows `content` builds.
+    public init<RowValue>(@TableRowBuilder<RowValue> content: @escaping () -> Content)
+    where RowValue == Content.TableRowValue {
+      self.init(content: content())
+    }
+
+    /// The rows, tracked.
+    public var tableRowBody: Content { body }
+  }
+
+  #if canImport(Charts)
+    import Charts
+
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    extension WithPerceptionTracking: ChartContent where Content: ChartContent {
+      /// Creates tracking chart content of the marks `content` builds.
+      @_disfavoredOverload
+      public init(@ChartContentBuilder content: @escaping () -> Content) {
+        self.init(content: content())
+      }
+    }
+  #endif
+#endif

@@ -1,0 +1,23 @@
+// A module named `Charts` with the one Charts API that Sources/Perception/SwiftUI uses, for the
+// Linux compile check (see Tests/SwiftUIStandIn/README.md).
+
+/// Charts' `ChartContent`.
+@MainActor @preconcurrency
+public protocol ChartContent {
+  /// The content this renders as.
+  associatedtype Body: ChartContent
+  /// The chart's content.
+  @ChartContentBuilder @MainActor @preconcurrency var body: Self.Body { get }
+}
+
+/// Charts' `ChartContentBuilder`.
+@resultBuilder
+public struct ChartContentBuilder {
+  /// One mark.
+  public static func buildBlock<Content: ChartContent>(_ content: Content) -> Content { content }
+}
+
+extension Never: ChartContent {
+  /// Never called.
+  public var body: Never { fatalError("a primitive has no body") }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import PerceptionCore
+import SwiftUI
+
+/// A fake of SwiftUI's render loop, for the stand-in's views: it renders a tree of views, keeps
+/// each view's state for as long as its position keeps its type (as SwiftUI keeps state per
+/// identity), and renders again, when `settle()` is called, exactly the views whose state was
+/// set since. A view renders again all the views its body makes.
+///
+/// Each body, and each lazy closure a `Rows` calls, runs in a checked context
+/// (`withPerceptionChecking`), as if the platform saw every render begin, so that reads no
+/// `WithPerceptionTracking` observes are reported. Leaves record what they show in `log`.
+@MainActor
+final class RenderLoop {
+  /// One view at one position of the tree.
+  final class Node {
+    var view: any View
+    var children: [Node] = []
+    var environment = EnvironmentValues()
+    let invalidated = Flag()
+
+    init(_ view: any View) {
+      self.view = view
+    }
+  }
+
+  private let root: Node
+  private var rendered: [String] = []
+
+  /// Renders `view` and everything below it.
+  init(_ view: some View) {
+    root = Node(view)
+    render(root, environment: EnvironmentValues())
+  }
+
+  /// What the leaves rendered since the last call, as `name=text`, in render order.
+  func takeLog() -> [String] {
+    defer { rendered = [] }
+    return rendered
+  }
+
+  /// Renders again every view whose state was set, until none is left.
+  func settle() {
+    for _ in 0..<100 {
+      guard let node = firstInvalidated(below: root) else { return }
+      render(node, environment: node.environment)
+    }
+    fatalError("the render loop did not settle")
+  }
+
+  /// The first view of type `V` in the tree, in render order.
+  func find<V: View>(_ type: V.Type) -> V? {
+    func search(_ node: Node) -> V? {
+      if let view = node.view as? V { return view }
+      for child in node.children {
+        if let found = search(child) { return found }
+      }
+      return nil
+    }
+    return search(root)
+  }
+
+  /// Calls `onChange` when a state of `view` is set, as the loop does to render it again.
+  static func observeStates(of view: Any, _ onChange: @escaping @Sendable () -> Void) {
+    for child in Mirror(reflecting: view).children {
+      (child.value as? any StandInState)?.setOnChange(onChange)
+    }
+  }
+
+  private func firstInvalidated(below node: Node) -> Node? {
+    if node.invalidated.isSet { return node }
+    for child in node.children {
+      if let found = firstInvalidated(below: child) { return found }
+    }
+    return nil
+  }
+
+  private func render(_ node: Node, environment: EnvironmentValues) {
+    node.invalidated.clear()
+    node.environment = environment
+    let flag = node.invalidated
+    for child in Mirror(reflecting: node.view).children {
+      (child.value as? any StandInState)?.setOnChange { flag.set() }
+      (child.value as? any StandInEnvironment)?.install(environment)
+    }
+    var childEnvironment = environment
+    let childViews: [any View]
+    switch node.view {
+    case let leaf as any Leaf:
+      rendered.append("\(leaf.name)=\(leaf.text)")
+      childViews = []
+    case let writer as any EnvironmentWriting:
+      writer.apply(to: &childEnvironment)
+      childViews = [writer.contentView]
+    case let container as any Container:
+      childViews = withPerceptionChecking { container.children }
+    default:
+      childViews = [withPerceptionChecking { body(of: node.view) }]
+    }
+    node.children = reconcile(node.children, with: childViews)
+    for child in node.children {
+      render(child, environment: childEnvironment)
+    }
+  }
+
+  private func body<V: View>(of view: V) -> any View {
+    precondition(V.Body.self != Never.self, "\(V.self) is a primitive the loop does not know")
+    return view.body
+  }
+
+  /// Keeps the node, and the state, of each position whose view has the same type as before.
+  private func reconcile(_ old: [Node], with views: [any View]) -> [Node] {
+    views.enumerated().map { index, view in
+      guard index < old.count, type(of: old[index].view) == type(of: view) else {
+        return Node(view)
+      }
+      let node = old[index]
+      let previous = Mirror(reflecting: node.view).children.map(\.value)
+      let next = Mirror(reflecting: view).children.map(\.value)
+      for (earlier, later) in zip(previous, next) {
+        (later as? any StandInState)?.adoptStorage(from: earlier)
+      }
+      node.view = view
+      return node
+    }
+  }
+}
+
+/// Whether a view's state was set since it last rendered; set from any thread.
+final class Flag: @unchecked Sendable {
+  // Sendable: guarded by `lock`.
+  private let lock = NSLock()
+  private var value = false
+
+  var isSet: Bool { lock.withLock { value } }
+  func set() { lock.withLock { value = true } }
+  func clear() { lock.withLock { value = false } }
+}
+
+/// A primitive view whose children the loop asks for when it renders it.
+@MainActor
+protocol Container {
+  var children: [any View] { get }
+}
+
+/// A primitive view that shows a text and has no children.
+@MainActor
+protocol Leaf {
+  var name: String { get }
+  var text: String { get }
+}
+
+/// `environment(_:_:)`'s view, as the loop sees it.
+@MainActor
+protocol EnvironmentWriting {
+  var contentView: any View { get }
+  func apply(to values: inout EnvironmentValues)
+}
+
+extension EnvironmentWriter: EnvironmentWriting {
+  var contentView: any View { content }
+  func apply(to values: inout EnvironmentValues) { write(&values) }
+}
+
+extension TupleView: Container {
+  var children: [any View] {
+    Mirror(reflecting: value).children.map { $0.value as! any View }
+  }
+}
+
+extension EmptyView: Container {
+  var children: [any View] { [] }
+}

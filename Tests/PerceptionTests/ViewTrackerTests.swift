@@ -1,0 +1,131 @@
+import Foundation
+import Perception
+import Testing
+
+@Perceptible final class Panel {
+  var title = ""
+  var isOn = false
+  var count = 0
+}
+
+/// Counts calls from any thread.
+final class CallCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var calls = 0
+
+  func record() { lock.withLock { calls += 1 } }
+  var count: Int { lock.withLock { calls } }
+}
+
+/// Collects perception checking's reports made while `body` runs.
+func reports(_ body: () -> Void) -> [PerceptionCheckingReport] {
+  let log = Locked<[PerceptionCheckingReport]>([])
+  PerceptionChecking.withReportHandler(
+    { report in log.mutate { $0.append(report) } }, operation: body)
+  return log.value
+}
+
+/// A value guarded by a lock.
+final class Locked<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: Value
+  init(_ value: Value) { stored = value }
+  var value: Value { lock.withLock { stored } }
+  func mutate(_ body: (inout Value) -> Void) { lock.withLock { body(&stored) } }
+}
+
+@Suite("ViewTracker: when a tracking view renders again")
+struct ViewTrackerTests {
+  @Test func changeToWhatTheRenderReadInvalidatesOnce() {
+    let panel = Panel()
+    let tracker = ViewTracker()
+    let invalidations = CallCounter()
+    let title = tracker.render({ panel.title }, onInvalidate: { invalidations.record() })
+    #expect(title == "")
+    #expect(tracker.isWaitingForChange)
+    panel.title = "a"
+    panel.title = "b"
+    #expect(invalidations.count == 1)
+    #expect(!tracker.isWaitingForChange)
+  }
+
+  @Test func changeToWhatTheRenderDidNotReadInvalidatesNothing() {
+    let panel = Panel()
+    let tracker = ViewTracker()
+    let invalidations = CallCounter()
+    _ = tracker.render({ panel.title }, onInvalidate: { invalidations.record() })
+    panel.count += 1
+    #expect(invalidations.count == 0)
+  }
+
+  @Test func nextRenderRearms() {
+    let panel = Panel()
+    let tracker = ViewTracker()
+    let invalidations = CallCounter()
+    for round in 1...3 {
+      _ = tracker.render({ panel.count }, onInvalidate: { invalidations.record() })
+      panel.count += 1
+      #expect(invalidations.count == round)
+    }
+  }
+
+  @Test func aRenderSupersedesTheOneBefore() {
+    let panel = Panel()
+    let tracker = ViewTracker()
+    let invalidations = CallCounter()
+    // The first render read `title`; the second, made before any change, reads `count` only.
+    _ = tracker.render({ panel.title }, onInvalidate: { invalidations.record() })
+    _ = tracker.render({ panel.count }, onInvalidate: { invalidations.record() })
+    panel.title = "ignored"
+    #expect(invalidations.count == 0)
+    panel.count = 1
+    #expect(invalidations.count == 1)
+  }
+
+  @Test func racingWritersInvalidateOnce() async {
+    let panel = Panel()
+    let tracker = ViewTracker()
+    let invalidations = CallCounter()
+    tracker.render(
+      {
+        _ = panel.title
+        _ = panel.count
+      }, onInvalidate: { invalidations.record() })
+    nonisolated(unsafe) let shared = panel
+    await withTaskGroup(of: Void.self) { group in
+      for index in 0..<8 {
+        group.addTask {
+          if index.isMultiple(of: 2) { shared.count += 1 } else { shared.title = "\(index)" }
+        }
+      }
+    }
+    #expect(invalidations.count == 1)
+  }
+
+  @Test func readsInsideTheRenderAreNotReported() {
+    let panel = Panel()
+    let found = reports {
+      withPerceptionChecking {
+        _ = ViewTracker().render({ panel.title }, onInvalidate: {})
+      }
+    }
+    #expect(found.isEmpty)
+  }
+
+  @Test func nativeViewLayerNeedsNoTrackingOnlyOnTheNativeEngine() {
+    #expect(ViewTracker.needsTracking(viewLayerObservesNatively: false))
+    let native = PerceptionEngine.current == .native
+    #expect(ViewTracker.needsTracking(viewLayerObservesNatively: true) == !native)
+  }
+
+  @Test func aReleasedTrackerCallsNothing() {
+    let panel = Panel()
+    let invalidations = CallCounter()
+    do {
+      let tracker = ViewTracker()
+      _ = tracker.render({ panel.count }, onInvalidate: { invalidations.record() })
+    }
+    panel.count = 1
+    #expect(invalidations.count == 0)
+  }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// A value a view owns, kept for as long as the view keeps its identity: SwiftUI's `State`.
+///
+/// The first value is kept: a render loop hands each later copy of the view the storage of
+/// the first (`adoptStorage(from:)`), as SwiftUI keeps state per identity. Setting it, from any
+/// thread, calls the storage's `onChange`, which a render loop uses to render the view again.
+@propertyWrapper
+public struct State<Value>: DynamicProperty {
+  package let location: StateLocation<Value>
+
+  /// Creates the state with its initial value.
+  public init(wrappedValue value: Value) {
+    location = StateLocation(StateStorage(value))
+  }
+
+  /// Creates the state with its initial value.
+  public init(initialValue value: Value) {
+    self.init(wrappedValue: value)
+  }
+
+  /// The value.
+  public var wrappedValue: Value {
+    get { location.storage.value }
+    nonmutating set { location.storage.value = newValue }
+  }
+
+  /// A binding to the value.
+  public var projectedValue: Binding<Value> {
+    Binding(get: { wrappedValue }, set: { wrappedValue = $0 })
+  }
+}
+
+/// Where a state's storage is: shared by the copies of one view value, so that a render loop
+/// can point them all at the storage the view's identity keeps.
+package final class StateLocation<Value>: @unchecked Sendable {
+  // Sendable: `storage` is only replaced by the render loop, on the main actor, before render.
+  package var storage: StateStorage<Value>
+
+  init(_ storage: StateStorage<Value>) {
+    self.storage = storage
+  }
+}
+
+/// A state's value, and whom to tell when it is set.
+package final class StateStorage<Value>: @unchecked Sendable {
+  // Sendable: every field is guarded by `lock`.
+  private let lock = NSLock()
+  private var stored: Value
+  private var onChangeHandler: (@Sendable () -> Void)?
+
+  init(_ value: Value) {
+    stored = value
+  }
+
+  /// The value; setting it calls `onChange`.
+  package var value: Value {
+    get { lock.withLock { stored } }
+    set {
+      let handler = lock.withLock { () -> (@Sendable () -> Void)? in
+        stored = newValue
+        return onChangeHandler
+      }
+      handler?()
+    }
+  }
+
+  /// Called after each write, on the writing thread.
+  package var onChange: (@Sendable () -> Void)? {
+    get { lock.withLock { onChangeHandler } }
+    set { lock.withLock { onChangeHandler = newValue } }
+  }
+}
+
+/// What a render loop does with a view's states, without knowing their value types.
+package protocol StandInState {
+  /// Points this state at the storage of `other`, a state of the same view's earlier copy.
+  func adoptStorage(from other: Any)
+  /// Sets whom the storage tells about writes.
+  func setOnChange(_ onChange: (@Sendable () -> Void)?)
+}
+
+extension State: StandInState {
+  package func adoptStorage(from other: Any) {
+    guard let other = other as? State<Value> else { return }
+    location.storage = other.location.storage
+  }
+
+  package func setOnChange(_ onChange: (@Sendable () -> Void)?) {
+    location.storage.onChange = onChange
+  }
+}

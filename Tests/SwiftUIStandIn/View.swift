@@ -1,0 +1,74 @@
+/// A piece of user interface: SwiftUI's `View`.
+@MainActor @preconcurrency
+public protocol View {
+  /// The view this one renders as.
+  associatedtype Body: View
+
+  /// The view's content.
+  @ViewBuilder @MainActor @preconcurrency var body: Self.Body { get }
+}
+
+extension Never: View {
+  /// A primitive view has no body.
+  public typealias Body = Never
+
+  /// Never called.
+  public var body: Never { fatalError("a primitive view has no body") }
+}
+
+/// A view that renders nothing.
+public struct EmptyView {
+  /// Creates the view.
+  public init() {}
+}
+
+extension EmptyView: View {
+  /// A primitive view.
+  public var body: Never { fatalError("a primitive view has no body") }
+}
+
+/// Several views in a row, as a view builder makes them.
+// The conformance is apart, as SwiftUI's conformances are, so that the builder, which is not
+// isolated, can make the view.
+public struct TupleView<T> {
+  /// The views.
+  public var value: T
+  /// Wraps `value`.
+  public init(_ value: T) { self.value = value }
+}
+
+extension TupleView: View {
+  /// A primitive view.
+  public var body: Never { fatalError("a primitive view has no body") }
+}
+
+/// Builds views from closures: SwiftUI's `ViewBuilder`.
+@resultBuilder
+public struct ViewBuilder {
+  /// No view.
+  public static func buildBlock() -> EmptyView { EmptyView() }
+
+  /// One view.
+  public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+
+  /// Several views.
+  public static func buildBlock<each Content: View>(
+    _ content: repeat each Content
+  ) -> TupleView<(repeat each Content)> {
+    TupleView((repeat each content))
+  }
+
+  /// A view expression.
+  public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
+}
+
+/// A property of a view that SwiftUI updates before each render: SwiftUI's `DynamicProperty`.
+public protocol DynamicProperty {
+  /// Called before the view renders.
+  mutating func update()
+}
+
+extension DynamicProperty {
+  /// Does nothing.
+  public mutating func update() {}
+}
