@@ -41,8 +41,7 @@ package struct PerceptibleBinding<Root: AnyObject, Value>: @unchecked Sendable {
     #if DEBUG
       let slot = perception_slot_get()
       let checking = CheckingSlot.checked | CheckingSlot.checkedTask
-      if _slowPath(slot & checking != 0), TrackingScope.accessList(inSlot: slot) == nil
-      {
+      if _slowPath(slot & checking != 0), TrackingScope.accessList(inSlot: slot) == nil {
         return _PerceptionLocals.$skipPerceptionChecking.withValue(true) { root[keyPath: keyPath] }
       }
     #endif
