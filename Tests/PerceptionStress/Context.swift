@@ -12,7 +12,8 @@ final class Context: @unchecked Sendable {
   /// The number of the top-level operation under way: a chain of callbacks belongs to one.
   var operation: UInt64 = 0
   var checks = [Int](repeating: 0, count: Invariant.allCases.count)
-  /// Callbacks delivered after a cancel in their own chain, which is allowed.
+  /// Callbacks delivered after cancels made inside callbacks only, which do not wait for the
+  /// callbacks running on other threads: allowed.
   var exempt = 0
   var performed = [Int](repeating: 0, count: Operation.allCases.count)
   var callbacks = 0
