@@ -103,6 +103,8 @@ final class Context: @unchecked Sendable {
 
   /// Writes a new value to a random property of a random private item.
   func writePrivate() {
+    // Empty while `finish()` lets go of the items, whose releases call one-shots back.
+    guard !privateItems.isEmpty else { return }
     privateItems[random.below(privateItems.count)].bumpCounted(random.below(Item.propertyCount))
   }
 
@@ -111,6 +113,10 @@ final class Context: @unchecked Sendable {
     for record in privateTrackings { record.retire(in: self) }
     privateTrackings = []
     pendingOneShots = []
+    // Released after the assignment, not during it: a release calls the one-shots that
+    // tracked the item, and their callbacks may write private items (exclusive access).
+    let released = privateItems
     privateItems = []
+    withExtendedLifetime(released) {}
   }
 }
