@@ -50,10 +50,11 @@ extension Observer {
     deliver(kind, keyPath: keyPath)
   }
 
-  /// Calls the callback with one event. Only for a reader.
+  /// Calls the callback with one event. Only for a reader; the copy of the callback is gone
+  /// when it returns.
   private func deliver(_ kind: PerceptionTracking.Event.Kind, keyPath: AnyKeyPath?) {
-    guard case .options(_, let onChange)? = callbacksPointer.pointee else { return }
     Self.insideCallback {
+      guard case .options(_, let onChange)? = callbacksPointer.pointee else { return }
       onChange(PerceptionTracking.Event(kind: kind, changed: keyPath, tracking: .observer(self)))
     }
   }

@@ -213,14 +213,17 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
       defer { leaveReader() }
       // While installing, the installer cancels the registrations in `arm()`.
       if claimedWhile == .active { cancelRegistrations() }
-      guard case .onChange(let onChange)? = callbacksPointer.pointee else { return }
-      Self.insideCallback { onChange() }
+      // The callbacks are copied inside the closure, so that the copy is gone before this
+      // thread leaves (and a cancel() waiting for it returns).
+      Self.insideCallback {
+        if case .onChange(let onChange)? = callbacksPointer.pointee { onChange() }
+      }
     case .events:
       guard event != UInt32(PERCEPTION_EVENT_DEINIT), enterReader() else { return }
       defer { leaveReader() }
-      guard case .events(let willSet, let didSet)? = callbacksPointer.pointee else { return }
-      let tracking = PerceptionTracking(observer: self, changed: keyPath)
       Self.insideCallback {
+        guard case .events(let willSet, let didSet)? = callbacksPointer.pointee else { return }
+        let tracking = PerceptionTracking(observer: self, changed: keyPath)
         if event == UInt32(PERCEPTION_EVENT_WILL_SET) {
           willSet?(tracking)
         } else {
