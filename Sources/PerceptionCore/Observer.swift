@@ -252,10 +252,17 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     // Inside a callback, waiting could deadlock: with itself (a callback cancelling its own
     // tracking) or with a callback on another thread that cancels this thread's tracking.
     guard perception_callback_depth_get() == 0 else { return }
+    var checks = 0
     while Self.readers(of: loadWord()) != 0 {
-      perception_thread_yield()
+      // Most callbacks are short: check again for a while before yielding, because on a
+      // busy machine a yielding thread may not run again for a whole time slice.
+      checks += 1
+      if checks > Self.checksBeforeYielding { perception_thread_yield() }
     }
   }
+
+  /// How many times `waitForReaders()` checks before it starts yielding: a few microseconds.
+  private static let checksBeforeYielding = 1000
 
   /// Runs `body`, a call of user code on behalf of an observer, counted in this thread's
   /// callback depth.
