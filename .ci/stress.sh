@@ -7,19 +7,13 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n==> %s\n' "$*"; }
 
-# A known defect, tolerated (reported, not failing) until Observer's state machine is fixed:
-# a willSet/didSet callback can start after cancel() returned on another thread, because
-# Observer.receive checks the state and then calls. `perception-stress --late-callback-repro
-# 100000` reproduces it. Delete this line to make the invariant fail CI again.
-known_defects=(--tolerate noCallbackAfterCancel)
-
 step "swift build --product perception-stress"
 swift build --product perception-stress -Xswiftc -warnings-as-errors
 stress="$(swift build --show-bin-path)/perception-stress"
 
 for engine in perception native; do
   step "perception-stress (PERCEPTION_ENGINE=$engine)"
-  PERCEPTION_ENGINE=$engine "$stress" "${known_defects[@]}"
+  PERCEPTION_ENGINE=$engine "$stress"
   step "perception-stress --memory (PERCEPTION_ENGINE=$engine)"
   PERCEPTION_ENGINE=$engine "$stress" --memory
 done
@@ -27,4 +21,4 @@ done
 step "perception-stress under ThreadSanitizer (PERCEPTION_ENGINE=perception)"
 swift build --sanitize=thread --scratch-path .build-tsan --product perception-stress
 tsan_stress="$(swift build --sanitize=thread --scratch-path .build-tsan --show-bin-path)/perception-stress"
-PERCEPTION_ENGINE=perception TSAN_OPTIONS=halt_on_error=1 "$tsan_stress" "${known_defects[@]}"
+PERCEPTION_ENGINE=perception TSAN_OPTIONS=halt_on_error=1 "$tsan_stress"

@@ -2,7 +2,8 @@
 //
 // One lock abstraction, with every platform branch here (after swift-nio's
 // lock types): os_unfair_lock on Darwin, SRWLOCK on Windows, pthread_mutex_t
-// on Glibc and Musl, and nothing at all in a single-threaded build.
+// on Glibc and Musl, and nothing at all in a single-threaded build; and the
+// one way to yield the processor while spinning.
 //
 // The lock is not recursive, and it is never held while user code runs.
 //
@@ -75,6 +76,22 @@ static inline void perception_lock_unlock(perception_lock *lock) {
   }
 #else
   (void)lock;
+#endif
+}
+
+/// Offers the rest of the calling thread's time slice to other threads: what a
+/// thread waiting for another one to finish a short stretch of work (a callback
+/// that `cancel()` waits for) does between two checks, so that it does not
+/// starve the thread it waits for on a busy machine.
+static inline void perception_thread_yield(void) {
+#if defined(PERCEPTION_PLATFORM_DARWIN) || defined(PERCEPTION_PLATFORM_POSIX)
+  // Glibc, Musl and Darwin alike; it cannot fail on Linux, and a failure
+  // elsewhere only means that the wait spins once more.
+  (void)sched_yield();
+#elif defined(PERCEPTION_PLATFORM_WINDOWS)
+  (void)SwitchToThread();
+#else
+  // Single-threaded: there is no other thread to yield to.
 #endif
 }
 

@@ -26,6 +26,7 @@
 #define PERCEPTION_PLATFORM_DARWIN 1
 #include <os/lock.h>
 #include <pthread.h>
+#include <sched.h>
 #elif defined(_WIN32)
 #define PERCEPTION_PLATFORM_WINDOWS 1
 #define WIN32_LEAN_AND_MEAN
@@ -33,6 +34,7 @@
 #else  // Glibc, Musl and every other POSIX system.
 #define PERCEPTION_PLATFORM_POSIX 1
 #include <pthread.h>
+#include <sched.h>
 #endif
 
 // How the per-thread slot is stored. Exactly one of these is 1:

@@ -1,13 +1,18 @@
 //===----------------------------------------------------------------------===//
 //
-// The per-thread slot: one word that every property read loads.
+// The per-thread words.
 //
-// The word is 0 on a thread that is in no tracking scope and no checked
-// context, so a read outside tracking is one thread-local load and one
-// branch. Otherwise it is the address of the innermost
-// perception_access_list, with the low bits free for flags
-// (PERCEPTION_SLOT_FLAG_MASK), so that later features ("am I in a checked
-// context?") are answered by the same load.
+// The slot: one word that every property read loads. It is 0 on a thread
+// that is in no tracking scope and no checked context, so a read outside
+// tracking is one thread-local load and one branch. Otherwise it is the
+// address of the innermost perception_access_list, with the low bits free
+// for flags (PERCEPTION_SLOT_FLAG_MASK), so that later features ("am I in a
+// checked context?") are answered by the same load.
+//
+// The callback depth: how many Perception callbacks (onChange, willSet,
+// didSet, options events) the thread is inside. Only delivering a callback
+// and cancelling a tracking touch it, never a plain read or write: cancel()
+// waits for the tracking's running callbacks only on a thread at depth 0.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,22 +28,42 @@
 #if defined(PERCEPTION_THREAD_LOCAL_KEYWORD)
 
 extern _Thread_local uintptr_t perception_thread_slot;
+extern _Thread_local uintptr_t perception_thread_callback_depth;
 
 static inline uintptr_t perception_slot_get(void) { return perception_thread_slot; }
 static inline void perception_slot_set(uintptr_t value) { perception_thread_slot = value; }
+
+static inline uintptr_t perception_callback_depth_get(void) {
+  return perception_thread_callback_depth;
+}
+static inline void perception_callback_depth_set(uintptr_t depth) {
+  perception_thread_callback_depth = depth;
+}
 
 #elif defined(PERCEPTION_THREAD_LOCAL_STATIC)
 
 extern uintptr_t perception_thread_slot;
+extern uintptr_t perception_thread_callback_depth;
 
 static inline uintptr_t perception_slot_get(void) { return perception_thread_slot; }
 static inline void perception_slot_set(uintptr_t value) { perception_thread_slot = value; }
+
+static inline uintptr_t perception_callback_depth_get(void) {
+  return perception_thread_callback_depth;
+}
+static inline void perception_callback_depth_set(uintptr_t depth) {
+  perception_thread_callback_depth = depth;
+}
 
 #else  // PERCEPTION_THREAD_LOCAL_PTHREAD_KEY
 
 /// The slot through a pthread key, created once on first use.
 uintptr_t perception_slot_get(void);
 void perception_slot_set(uintptr_t value);
+
+/// The callback depth through a second pthread key, created with the first.
+uintptr_t perception_callback_depth_get(void);
+void perception_callback_depth_set(uintptr_t depth);
 
 #endif
 

@@ -17,13 +17,14 @@ extension Observer {
     let didSet = options.contains(.didSet)
     switch event {
     case UInt32(PERCEPTION_EVENT_DEINIT):
-      guard options.contains(.deinit), let callbacks = copyCallbacks() else { return }
-      deliver(.deinit, keyPath: nil, callbacks)
+      guard options.contains(.deinit), enterReader() else { return }
+      defer { leaveReader() }
+      deliver(.deinit, keyPath: nil)
     case UInt32(PERCEPTION_EVENT_WILL_SET) where willSet && didSet:
-      guard changePhase(from: .idle, to: .deliveringWillSet),
-        let callbacks = copyCallbacks()
-      else { return }
-      deliver(.willSet, keyPath: keyPath, callbacks)
+      guard enterReader() else { return }
+      defer { leaveReader() }
+      guard changePhase(from: .idle, to: .deliveringWillSet) else { return }
+      deliver(.willSet, keyPath: keyPath)
       // Fails if the callback cancelled: then no didSet follows.
       _ = changePhase(from: .deliveringWillSet, to: .awaitingDidSet)
     case UInt32(PERCEPTION_EVENT_DID_SET) where willSet && didSet:
@@ -41,18 +42,20 @@ extension Observer {
   private func finishDelivering(
     _ kind: PerceptionTracking.Event.Kind, keyPath: AnyKeyPath?, inPhase phase: Phase?
   ) {
-    // Copied first: once finished, the callbacks may be cleared by another reader.
-    guard let callbacks = copyCallbacks(),
-      case (let claimedWhile, _)? = claim(inPhase: phase)
-    else { return }
+    // A reader first: once finished, the callbacks are cleared by the last reader out.
+    guard enterReader() else { return }
+    defer { leaveReader() }
+    guard case (let claimedWhile, _)? = claim(inPhase: phase) else { return }
     if claimedWhile == .active { cancelRegistrations() }
-    deliver(kind, keyPath: keyPath, callbacks)
+    deliver(kind, keyPath: keyPath)
   }
 
-  private func deliver(
-    _ kind: PerceptionTracking.Event.Kind, keyPath: AnyKeyPath?, _ callbacks: ObserverCallbacks
-  ) {
-    guard case .options(_, let onChange) = callbacks else { return }
-    onChange(PerceptionTracking.Event(kind: kind, changed: keyPath, tracking: .observer(self)))
+  /// Calls the callback with one event. Only for a reader; the copy of the callback is gone
+  /// when it returns.
+  private func deliver(_ kind: PerceptionTracking.Event.Kind, keyPath: AnyKeyPath?) {
+    Self.insideCallback {
+      guard case .options(_, let onChange)? = callbacksPointer.pointee else { return }
+      onChange(PerceptionTracking.Event(kind: kind, changed: keyPath, tracking: .observer(self)))
+    }
   }
 }

@@ -68,12 +68,19 @@ struct ObserverHeader {
 /// once exactly one fires a one-shot `onChange`, and a mutation made inside `onChange` finds
 /// the observer already finished instead of calling it again.
 ///
-/// Finishing lets go of the callbacks at once. The state word also counts the threads that are
-/// copying the callbacks out of the header to call them (a one-shot `onChange` has no such
-/// readers: it is only ever taken by the one thread that finishes it). A reader registers
-/// only while the observer is unfinished, and holds its place just for the copy, never while
-/// calling. Whoever leaves the word finished with no readers, the finishing thread or the last
-/// reader out, clears the callbacks; exactly one thread does.
+/// The state word also counts the readers: the threads delivering a callback. A reader takes
+/// its place only while the observer is unfinished, in the same compare-exchange that checks
+/// so, and holds it until the callback has returned. (The one thread that finishes a one-shot
+/// `onChange` becomes a reader in the compare-exchange that finishes it.) So `cancel()`, once
+/// it has finished the observer, knows that no new callback can start, and waits for the
+/// readers to leave: when it returns, no callback is running either (the model of .NET's
+/// `CancellationTokenRegistration.Dispose`). It does not wait on a thread that is itself
+/// inside a Perception callback (the per-thread callback depth), which rules out a callback
+/// waiting for itself and two callbacks on two threads waiting for each other.
+///
+/// Finishing lets go of the callbacks at once if no reader holds them; otherwise the last
+/// reader out does, before it leaves, so that a waiting `cancel()` returns only once they are
+/// released. Exactly one thread clears them.
 ///
 /// An options tracking that wants both willSet and didSet also keeps a `Phase` in the word,
 /// so that one mutation's pair is delivered once even when several threads mutate.
@@ -95,7 +102,7 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   }
 
   /// The state word: the state in bits 0-1, the phase in bits 2-3, and above them the number
-  /// of readers copying the callbacks.
+  /// of readers delivering a callback.
   private static let stateMask: UInt32 = 3
   private static let phaseShift: UInt32 = 2
   private static let phaseMask: UInt32 = 3 << phaseShift
@@ -121,8 +128,8 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     forEachRegistration { perception_table_release($0.table) }
   }
 
-  /// The callbacks' field. Read it only as a registered reader or after finishing it.
-  private var callbacksPointer: UnsafeMutablePointer<ObserverCallbacks?> {
+  /// The callbacks' field. Read it only as a reader, or as the thread that clears it.
+  var callbacksPointer: UnsafeMutablePointer<ObserverCallbacks?> {
     withUnsafeMutablePointerToHeader { $0.pointer(to: \.callbacks)! }
   }
 
@@ -202,30 +209,68 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     case .onChange:
       // A release counts as a change of every property the scope read, as in the newest
       // Observation: the object can change no more, and whoever tracked it must hear so.
-      guard case (let claimedWhile, let callbacks)? = claim() else { return }
+      guard let claimedWhile = claimAsReader() else { return }
+      defer { leaveReader() }
       // While installing, the installer cancels the registrations in `arm()`.
       if claimedWhile == .active { cancelRegistrations() }
-      if case .onChange(let onChange)? = callbacks { onChange() }
+      // The callbacks are copied inside the closure, so that the copy is gone before this
+      // thread leaves (and a cancel() waiting for it returns).
+      Self.insideCallback {
+        if case .onChange(let onChange)? = callbacksPointer.pointee { onChange() }
+      }
     case .events:
-      guard event != UInt32(PERCEPTION_EVENT_DEINIT),
-        case .events(let willSet, let didSet)? = copyCallbacks()
-      else { return }
-      let tracking = PerceptionTracking(observer: self, changed: keyPath)
-      if event == UInt32(PERCEPTION_EVENT_WILL_SET) {
-        willSet?(tracking)
-      } else {
-        didSet?(tracking)
+      guard event != UInt32(PERCEPTION_EVENT_DEINIT), enterReader() else { return }
+      defer { leaveReader() }
+      Self.insideCallback {
+        guard case .events(let willSet, let didSet)? = callbacksPointer.pointee else { return }
+        let tracking = PerceptionTracking(observer: self, changed: keyPath)
+        if event == UInt32(PERCEPTION_EVENT_WILL_SET) {
+          willSet?(tracking)
+        } else {
+          didSet?(tracking)
+        }
       }
     case .options(let options):
       receiveOptionsEvent(event, keyPath: keyPath, options: options)
     }
   }
 
-  /// Cancels every registration and lets go of the callbacks; later events are ignored. Safe
-  /// from any thread, any number of times, and from inside a callback.
+  /// Cancels every registration and lets go of the callbacks; later events are ignored. Then,
+  /// unless this thread is inside a Perception callback, waits until no callback of this
+  /// observer is running on another thread. Safe from any thread, any number of times, and
+  /// from inside a callback (of this observer or another), where it does not wait.
   func cancel() {
     // The callbacks, if this call took them, are released here, outside any lock.
     if case (.active, _)? = claim() { cancelRegistrations() }
+    waitForReaders()
+  }
+
+  /// Unless this thread is inside a Perception callback, waits until the observer has no
+  /// reader. Call it only once the observer has finished: then no reader can come, so the
+  /// wait ends as soon as the callbacks running now return.
+  func waitForReaders() {
+    // Inside a callback, waiting could deadlock: with itself (a callback cancelling its own
+    // tracking) or with a callback on another thread that cancels this thread's tracking.
+    guard perception_callback_depth_get() == 0 else { return }
+    var checks = 0
+    while Self.readers(of: loadWord()) != 0 {
+      // Most callbacks are short: check again for a while before yielding, because on a
+      // busy machine a yielding thread may not run again for a whole time slice.
+      checks += 1
+      if checks > Self.checksBeforeYielding { perception_thread_yield() }
+    }
+  }
+
+  /// How many times `waitForReaders()` checks before it starts yielding: a few microseconds.
+  private static let checksBeforeYielding = 1000
+
+  /// Runs `body`, a call of user code on behalf of an observer, counted in this thread's
+  /// callback depth.
+  static func insideCallback(_ body: () -> Void) {
+    let depth = perception_callback_depth_get()
+    perception_callback_depth_set(depth + 1)
+    defer { perception_callback_depth_set(depth) }
+    body()
   }
 
   /// Whether it has fired (one-shot) or been cancelled: it will deliver nothing more.
@@ -237,9 +282,9 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   }
 
   /// Finishes the observer, for exactly one caller: returns the state it finished from
-  /// (`installing` or `active`) and, when no reader was copying them, the callbacks, now
-  /// taken out of the observer; or nil if it had already finished, or if `phase` is given and
-  /// the observer is not in it.
+  /// (`installing` or `active`) and, when no reader held them, the callbacks, now taken out of
+  /// the observer; or nil if it had already finished, or if `phase` is given and the observer
+  /// is not in it.
   func claim(inPhase phase: Phase? = nil) -> (State, ObserverCallbacks?)? {
     while true {
       let word = loadWord()
@@ -250,7 +295,7 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
       guard compareExchangeWord(word, Self.replacingState(of: word, with: finished)) else {
         continue
       }
-      // With readers still copying, the last of them clears the callbacks instead.
+      // With readers still delivering, the last of them clears the callbacks instead.
       return (state, Self.readers(of: word) == 0 ? takeCallbacks() : nil)
     }
   }
@@ -266,28 +311,51 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     }
   }
 
-  /// A copy of the callbacks, or nil if the observer has finished.
-  func copyCallbacks() -> ObserverCallbacks? {
+  /// Finishes the observer, as `claim()`, and takes a reader's place in the same step, so
+  /// that a `cancel()` elsewhere waits for the callback the caller is about to make. Returns
+  /// the state it finished from, or nil if it had already finished. Give the place up with
+  /// `leaveReader()`.
+  func claimAsReader() -> State? {
     while true {
       let word = loadWord()
-      if Self.state(of: word).isFinished { return nil }
-      if compareExchangeWord(word, word + Self.reader) { break }
-    }
-    let callbacks = callbacksPointer.pointee
-    while true {
-      let word = loadWord()
-      let left = word - Self.reader
-      guard compareExchangeWord(word, left) else { continue }
-      if Self.readers(of: left) == 0 && Self.state(of: left).isFinished {
-        // The observer finished while this thread copied, and this is the last reader.
-        _ = takeCallbacks()
+      let state = Self.state(of: word)
+      if state.isFinished { return nil }
+      let finished: State = state == .installing ? .finishedWhileInstalling : .finished
+      if compareExchangeWord(word, Self.replacingState(of: word, with: finished) + Self.reader) {
+        return state
       }
-      return callbacks
+    }
+  }
+
+  /// Takes a reader's place, if the observer has not finished; false if it has. A reader may
+  /// read the callbacks and call them, and must then give the place up with `leaveReader()`.
+  func enterReader() -> Bool {
+    while true {
+      let word = loadWord()
+      if Self.state(of: word).isFinished { return false }
+      if compareExchangeWord(word, word + Self.reader) { return true }
+    }
+  }
+
+  /// Gives up this thread's reader place. The last reader out of a finished observer clears
+  /// the callbacks first, while still a reader, so that a `cancel()` waiting for the readers
+  /// returns only once they are released.
+  func leaveReader() {
+    while true {
+      let word = loadWord()
+      if Self.readers(of: word) == 1 && Self.state(of: word).isFinished {
+        // Nobody else can reach the callbacks now: no reader can join a finished observer,
+        // and whoever finished it left them to the readers. Releasing them may run user code
+        // (what they captured goes away), counted as inside a callback so that a cancel() it
+        // makes does not wait for this very reader.
+        Self.insideCallback { _ = takeCallbacks() }
+      }
+      if compareExchangeWord(word, word - Self.reader) { return }
     }
   }
 
   /// Moves the callbacks out of the observer. Only for the one thread that saw it finished
-  /// with no readers.
+  /// with no other readers.
   private func takeCallbacks() -> ObserverCallbacks? {
     let pointer = callbacksPointer
     let callbacks = pointer.pointee

@@ -12,8 +12,8 @@
 ///
 /// Unlike native Observation, each event is delivered once even when several threads mutate
 /// at the same moment; a mutation made inside `onChange` does not deliver another event to
-/// it; and once `event.cancel()` returns, no further event is delivered and `onChange` is
-/// released.
+/// it; and `event.cancel()` ends the tracking at once, releasing `onChange` (see its
+/// documentation for what it waits for).
 ///
 /// If `apply` throws, nothing is observed and the error is rethrown.
 ///

@@ -54,6 +54,21 @@ extension PerceptionTracking {
 
     /// Stops the tracking: no further event is delivered (a willSet's didSet included), and
     /// its callback and what it captures are released. Safe from any thread, more than once.
+    ///
+    /// For a `withPerceptionTracking(options:_:onChange:)` tracking, it waits as
+    /// `PerceptionTracking.cancel()` does. Called inside a Perception callback on this thread
+    /// (this event's callback, or any other tracking's), the usual case, it does not wait:
+    /// an event that another thread was already delivering may still run its callback, and
+    /// the callback is released when the last such call returns. Called outside every
+    /// callback (on a thread that this event's callback runs code on and waits for, say), it
+    /// waits until the tracking's callbacks running on other threads have returned, so that
+    /// none is running or will start once it returns.
+    ///
+    /// - Important: The callback that received this event is one of those it waits for: never
+    ///   call it, outside a callback, from a thread that the callback itself is waiting for
+    ///   (with `DispatchQueue.sync` or `concurrentPerform`, say), nor while holding a lock the
+    ///   callback may take. For a `withContinuousPerception(options:apply:)` tracking, it
+    ///   never waits; see that function.
     public func cancel() {
       switch tracking {
       case .observer(let observer): observer.cancel()

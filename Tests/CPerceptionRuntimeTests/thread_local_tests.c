@@ -117,6 +117,44 @@ static void test_slot_holds_flag_bits(void) {
   perception_slot_set(0);
 }
 
+static void *use_callback_depth(void *argument) {
+  slot_thread *thread = argument;
+  thread->seen_at_start = perception_callback_depth_get();
+  thread->always_own_value = true;
+  for (int round = 0; round < SLOT_ROUNDS; round++) {
+    uintptr_t expected = thread->value + (uintptr_t)round;
+    perception_callback_depth_set(expected);
+    // The slot is a separate word: setting one leaves the other alone.
+    if (perception_callback_depth_get() != expected || perception_slot_get() != 0) {
+      thread->always_own_value = false;
+    }
+  }
+  perception_callback_depth_set(0);
+  return NULL;
+}
+
+static void test_callback_depth_is_per_thread_and_apart_from_the_slot(void) {
+  perception_callback_depth_set(5);
+  CHECK_EQ(perception_slot_get(), 0);
+  slot_thread threads[SLOT_THREADS];
+  for (int i = 0; i < SLOT_THREADS; i++) {
+    threads[i].value = (uintptr_t)(i + 1) * 0x10000;
+    threads[i].seen_at_start = 12345;
+    threads[i].always_own_value = false;
+  }
+  harness_run_threads(SLOT_THREADS, use_callback_depth, threads, sizeof(slot_thread));
+  for (int i = 0; i < SLOT_THREADS; i++) {
+    CHECK_EQ(threads[i].seen_at_start, 0);
+    CHECK(threads[i].always_own_value);
+  }
+  CHECK_EQ(perception_callback_depth_get(), 5);
+  perception_slot_set(0x3000);
+  CHECK_EQ(perception_callback_depth_get(), 5);
+  perception_slot_set(0);
+  perception_callback_depth_set(0);
+  CHECK_EQ(perception_callback_depth_get(), 0);
+}
+
 void run_thread_local_tests(void) {
 #if defined(PERCEPTION_THREAD_LOCAL_PTHREAD_KEY)
   printf("thread-local slot: pthread key\n");
@@ -128,4 +166,5 @@ void run_thread_local_tests(void) {
   RUN_TEST(test_slot_holds_flag_bits);
   RUN_TEST(test_slot_is_per_thread);
   RUN_TEST(test_new_thread_starts_at_zero);
+  RUN_TEST(test_callback_depth_is_per_thread_and_apart_from_the_slot);
 }

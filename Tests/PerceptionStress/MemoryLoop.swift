@@ -72,8 +72,12 @@ func runMemoryLoop(_ settings: MemorySettings) -> Bool {
     cycles.didSets.value == 0,
     "\(cycles.didSets.value) didSet calls after their tracking cancelled itself in willSet")
   expect(
+    cycles.released.value == settings.createRelease,
+    "\(cycles.released.value) one-shot onChange calls for \(settings.createRelease) objects "
+      + "released while tracked (a release is a change)")
+  expect(
     cycles.unexpected.value == 0,
-    "\(cycles.unexpected.value) callbacks for objects released without a write")
+    "\(cycles.unexpected.value) willSet/didSet calls for objects released without a write")
   if let start, let final {
     let mib = { (bytes: Int) in String(format: "%.2f MiB", Double(bytes) / 1_048_576) }
     print(
@@ -99,6 +103,7 @@ final class MemoryCycles: @unchecked Sendable {
   let fired = Counter()
   let willSets = Counter()
   let didSets = Counter()
+  let released = Counter()
   let unexpected = Counter()
 
   func run(_ count: Int, _ cycle: () -> Void) {
@@ -106,7 +111,7 @@ final class MemoryCycles: @unchecked Sendable {
   }
 
   func reset() {
-    for counter in [fired, willSets, didSets, unexpected] { counter.reset() }
+    for counter in [fired, willSets, didSets, released, unexpected] { counter.reset() }
   }
 
   func release() { item = nil }
@@ -139,15 +144,16 @@ final class MemoryCycles: @unchecked Sendable {
     item.b &+= 1
   }
 
-  /// An object observed by a one-shot and a willSet/didSet tracking, released unwritten.
+  /// An object observed by a one-shot and a willSet/didSet tracking, released unwritten: the
+  /// one-shot runs once, as for a change; willSet and didSet do not run.
   func createRelease() {
     let object = Item()
-    let unexpected = unexpected
+    let (released, unexpected) = (released, unexpected)
     withPerceptionTracking {
       _ = object.a
       _ = object.b
     } onChange: {
-      unexpected.increment()
+      released.increment()
     }
     withPerceptionTracking {
       _ = object.c

@@ -110,7 +110,11 @@ extension Context {
     case .releaseInScope:
       releaseInScope()
     case .replacePrivate:
-      privateItems[random.below(privateItems.count)] = Item()
+      // The old item is released after the assignment, as in `finish()`.
+      let index = random.below(privateItems.count)
+      let replaced = privateItems[index]
+      privateItems[index] = Item()
+      withExtendedLifetime(replaced) {}
     }
   }
 

@@ -29,16 +29,19 @@ final class OneShotRecord: @unchecked Sendable {
 /// it later; that reference and the observer's reference to the callbacks make a cycle, which
 /// `retire` breaks. Every record with callbacks is therefore kept in a list until retired.
 final class EventRecord: @unchecked Sendable {
-  // Unchecked: the counters and the flag are atomic; `tracking`, `retired` and `cancelledIn`
+  // Unchecked: the counters and the flags are atomic; `tracking`, `retired` and `cancelledIn`
   // are guarded by `lock`.
   let willSets = AtomicWord()
   let didSets = AtomicWord()
-  /// Set right after the `cancel()` that cancelled it returned.
+  /// Set right after the first `cancel()` returned.
   private let cancelled = AtomicWord()
+  /// Set right after a `cancel()` made outside every callback returned: one that waited for
+  /// the callbacks running on other threads.
+  private let cancelledOutsideCallbacks = AtomicWord()
   private let lock = NSLock()
   private var tracking: PerceptionTracking?
   private var retired = false
-  /// The thread and the top-level operation of the first `cancel()`.
+  /// The thread and the top-level operation of the first `cancel()` made outside callbacks.
   private var cancelledIn: (thread: Int, operation: UInt64)?
   let world: World
   /// For a tracking of a thread's private items, what an exact count compares with.
@@ -65,14 +68,16 @@ final class EventRecord: @unchecked Sendable {
   private func checkNotCancelled(_ context: Context?, willSet: Bool) {
     context?.checked(.noCallbackAfterCancel)
     guard cancelled.value != 0 else { return }
-    let canceller = lock.withLock { cancelledIn }!
-    let event = willSet ? "willSet" : "didSet"
-    if let context, canceller.thread == context.index, canceller.operation == context.operation {
-      // Cancelled earlier in this same chain of callbacks, on this thread: a callback already
-      // collected for the mutation under way may still be delivered.
-      context.exempt += 1
+    guard cancelledOutsideCallbacks.value != 0 else {
+      // Every cancel so far was made inside a callback (of any tracking, on any thread),
+      // where cancel() does not wait for the callbacks running on other threads, by design:
+      // waiting there could deadlock. A callback that had taken its place before the cancel
+      // may still start after it returned.
+      context?.exempt += 1
       return
     }
+    let canceller = lock.withLock { cancelledIn }!
+    let event = willSet ? "willSet" : "didSet"
     world.violations.record(
       .noCallbackAfterCancel,
       "\(event) started on thread \(context?.index ?? -1) (operation \(context?.operation ?? 0)) "
@@ -86,8 +91,13 @@ final class EventRecord: @unchecked Sendable {
   func cancel(in context: Context?) -> Bool {
     guard let tracking = lock.withLock({ self.tracking }) else { return false }
     tracking.cancel()
-    lock.withLock {
-      if cancelledIn == nil { cancelledIn = (context?.index ?? -1, context?.operation ?? 0) }
+    // A stress thread is inside a callback exactly when its depth is above 0; a thread
+    // without a context (the main thread's tear-down) never is.
+    if (context?.depth ?? 0) == 0 {
+      lock.withLock {
+        if cancelledIn == nil { cancelledIn = (context?.index ?? -1, context?.operation ?? 0) }
+      }
+      cancelledOutsideCallbacks.store(1)
     }
     cancelled.store(1)
     return true

@@ -92,7 +92,7 @@ private func report(
       "  \(invariant.title): \(checks) / \(world.violations.count(invariant))"
     if invariant == .noCallbackAfterCancel {
       let exempt = contexts.reduce(0) { $0 + $1.exempt }
-      line += " (and \(exempt) after a cancel earlier in their own callback chain, allowed)"
+      line += " (and \(exempt) after a cancel made inside a callback, which does not wait: allowed)"
     }
     if tolerated.contains(invariant) && world.violations.count(invariant) != 0 {
       line +=
