@@ -70,6 +70,10 @@ typedef struct registrar_model {
   /// Recently cancelled or collected tokens, which must name nothing.
   perception_token stale[STALE_TOKENS];
   size_t stale_next;
+  /// Per filter bit, how many (registration, property) pairs of the live
+  /// registrations set it, for willSet and for didSet.
+  uint32_t will_set_counts[64];
+  uint32_t did_set_counts[64];
 } registrar_model;
 
 typedef struct retained_table {
@@ -157,8 +161,22 @@ static bool names_property(const registration_model *registration, size_t p) {
   return false;
 }
 
+/// Counts (`delta` 1) or uncounts (-1) a registration's filter bits.
+static void model_count_bits(registrar_model *model, const registration_model *registration, int delta) {
+  for (size_t i = 0; i < registration->property_count; i++) {
+    unsigned bit = perception_property_filter_bit_number(property_pointer(registration->properties[i]));
+    if (registration->events & PERCEPTION_EVENT_WILL_SET) {
+      model->will_set_counts[bit] += (uint32_t)delta;
+    }
+    if (registration->events & PERCEPTION_EVENT_DID_SET) {
+      model->did_set_counts[bit] += (uint32_t)delta;
+    }
+  }
+}
+
 /// Removes registration `i`, remembering its token as stale.
 static void model_remove(registrar_model *model, size_t i) {
+  model_count_bits(model, &model->registrations[i], -1);
   model->stale[model->stale_next++ % STALE_TOKENS] = model->registrations[i].token;
   model->registrations[i] = model->registrations[--model->count];
 }
@@ -169,6 +187,8 @@ static void model_reset(registrar_model *model) {
   model->count = 0;
   model->stale_next = 0;
   memset(model->stale, 0, sizeof(model->stale));
+  memset(model->will_set_counts, 0, sizeof(model->will_set_counts));
+  memset(model->did_set_counts, 0, sizeof(model->did_set_counts));
   token_set_reset(&model->issued);
 }
 
@@ -185,17 +205,9 @@ static void check_balance_is_zero(void) {
 static void check_registrar(registrar_model *model) {
   uint64_t will_set = 0;
   uint64_t did_set = 0;
-  for (size_t i = 0; i < model->count; i++) {
-    const registration_model *registration = &model->registrations[i];
-    for (size_t j = 0; j < registration->property_count; j++) {
-      uint64_t bit = perception_property_filter_bit(property_pointer(registration->properties[j]));
-      if (registration->events & PERCEPTION_EVENT_WILL_SET) {
-        will_set |= bit;
-      }
-      if (registration->events & PERCEPTION_EVENT_DID_SET) {
-        did_set |= bit;
-      }
-    }
+  for (unsigned bit = 0; bit < 64; bit++) {
+    will_set |= (uint64_t)(model->will_set_counts[bit] != 0) << bit;
+    did_set |= (uint64_t)(model->did_set_counts[bit] != 0) << bit;
   }
   uint64_t will_set_filter = perception_registrar_filter(&model->registrar, PERCEPTION_EVENT_WILL_SET);
   uint64_t did_set_filter = perception_registrar_filter(&model->registrar, PERCEPTION_EVENT_DID_SET);
@@ -249,6 +261,7 @@ static void register_on(registrar_model *model, perception_observer_table *table
   registration_model *stored = &model->registrations[model->count++];
   *stored = *registration;
   stored->token = token;
+  model_count_bits(model, stored, 1);
 }
 
 /// Gets the registrar's table, created on first use: the same one until the
