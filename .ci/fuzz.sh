@@ -83,7 +83,9 @@ for target in "${TARGETS[@]}"; do
     limit=(-max_total_time="$long_seconds")
   fi
   echo "=== $target: fuzz (-seed=$SEED ${limit[*]})"
-  if ! "$binary" -seed="$SEED" "${limit[@]}" -print_final_stats=1 -artifact_prefix=./ \
+  # -timeout: an input that runs for 30 s is a hang (a probe loop that never
+  # ends), saved as timeout-*.
+  if ! "$binary" -seed="$SEED" "${limit[@]}" -timeout=30 -print_final_stats=1 -artifact_prefix=./ \
     "$found" "$corpus" 2>"$BUILD_DIR/$target.log"; then
     tail -n 60 "$BUILD_DIR/$target.log"
     failures+=("$target (run)")
@@ -93,7 +95,8 @@ for target in "${TARGETS[@]}"; do
   if [ "$mode" = long ]; then
     minimized="$BUILD_DIR/$target-minimized"
     mkdir -p "$minimized"
-    if "$binary" -set_cover_merge=1 "$minimized" "$corpus" "$found" >"$BUILD_DIR/$target-merge.log" 2>&1; then
+    if "$binary" -set_cover_merge=1 "$minimized" "$corpus" "$found" >"$BUILD_DIR/$target-merge.log" 2>&1 &&
+      [ -n "$(ls -A "$minimized")" ]; then
       rm -f "$corpus"/*
       cp "$minimized"/* "$corpus"/ 2>/dev/null
       echo "=== $target: corpus minimized to $(find "$corpus" -type f | wc -l) inputs in $corpus"
