@@ -13,8 +13,7 @@ enum AsyncCases {
   /// a task iterates a sequence of it, until the task has `n` elements after the initial one.
   /// The sequence coalesces the writes made while its consumer is busy, so the figure is
   /// nanoseconds per element received, and the writes are counted (`throughputCounts`) to show
-  /// how much each side coalesced. Each element must be greater than the one before, so
-  /// neither side can repeat a stale element.
+  /// how much each side coalesced. Elements must not go backwards.
   static func throughput(
     side: String, _ model: SendableBox<some BenchModel>,
     iterate: @escaping @Sendable (AsyncRun) async -> Void
@@ -38,7 +37,7 @@ enum AsyncCases {
       run.delivered.wait()
       let elapsed = run.endNanos &- start
       if !run.increasing {
-        checkFailures.append("\(side) throughput: an element did not follow a write")
+        checkFailures.append("\(side) throughput: an element older than the one before")
       }
       var counts = throughputCounts[side] ?? (0, 0)
       counts.writes &+= writes

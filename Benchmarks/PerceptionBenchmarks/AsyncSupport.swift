@@ -25,8 +25,8 @@ final class AsyncRun: @unchecked Sendable {
   private(set) var received = 0
   /// When the consumer received its last element.
   private(set) var endNanos: UInt64 = 0
-  /// Every element was greater than the one before, so each one was computed again after a
-  /// write, not repeated.
+  /// No element was smaller than the one before. (One may equal it: both sequences wake at
+  /// the willSet, and a consumer on another thread can read before the writer has stored.)
   private(set) var increasing = true
   /// Writes the cycle cases' writer made again after a delivery did not come; only the writer
   /// touches it.
@@ -46,7 +46,7 @@ final class AsyncRun: @unchecked Sendable {
   /// The first element signals `ready`; the last signals `delivered`.
   func receive(_ value: Int) -> Bool {
     let (first, done) = lock.withLock { () -> (Bool, Bool) in
-      if value <= last { increasing = false }
+      if value < last { increasing = false }
       last = value
       guard started else {
         started = true
@@ -104,6 +104,24 @@ final class WakeSignal: @unchecked Sendable {
   }
 }
 
-/// Writes and elements the throughput case counted over its timed batches, per engine side, so
-/// the report shows how much the sequences coalesced. Only the main thread touches it.
+/// Writes and elements the throughput case counted over its batches, per side (`native`,
+/// `perception`), so the report shows how much the sequences coalesced. Only the main thread
+/// touches it.
 nonisolated(unsafe) var throughputCounts: [String: (writes: Int, elements: Int)] = [:]
+
+/// How many writes the throughput case's writer made per element its consumer received.
+struct WritesPerElement: Codable {
+  var native: Double?
+  var perception: Double?
+
+  /// The counts since the last call, or nil if no throughput batch ran; resets the counts.
+  static func take() -> WritesPerElement? {
+    defer { throughputCounts = [:] }
+    func ratio(_ side: String) -> Double? {
+      guard let counts = throughputCounts[side], counts.elements > 0 else { return nil }
+      return Double(counts.writes) / Double(counts.elements)
+    }
+    let figures = WritesPerElement(native: ratio("native"), perception: ratio("perception"))
+    return figures.native == nil && figures.perception == nil ? nil : figures
+  }
+}
