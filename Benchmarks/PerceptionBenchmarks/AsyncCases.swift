@@ -77,9 +77,10 @@ enum AsyncCases {
   }
 
   /// Writes until the consumer has seen `n` writes, each time waiting until it has seen the
-  /// last one; returns the nanoseconds from the first write to the `n`th delivery. A wait that
-  /// times out (a lost change would be an engine bug) writes again, so a batch cannot hang; the
-  /// batch's check then fails the run if any delivery is missing.
+  /// last one; returns the nanoseconds from the first write to the `n`th delivery. A delivery
+  /// that has not come after 5 s is taken for lost (an engine bug: a consumer starved that long
+  /// is not plausible, even on a loaded machine) and the writer writes again, so a batch cannot
+  /// hang; the batch's check then fails the run.
   static func cycle(_ n: Int, _ model: SendableBox<some BenchModel>, _ run: AsyncRun) -> UInt64 {
     run.ready.wait()
     let target = model.value
@@ -88,7 +89,7 @@ enum AsyncCases {
     while !run.isStopped {
       value &+= 1
       target.value = value
-      if run.ready.wait(timeout: .now() + .milliseconds(100)) == .timedOut { run.retries += 1 }
+      if run.ready.wait(timeout: .now() + .seconds(5)) == .timedOut { run.retries += 1 }
     }
     return run.endNanos &- start
   }
