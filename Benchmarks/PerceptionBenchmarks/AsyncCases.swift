@@ -36,7 +36,7 @@ enum AsyncCases {
       } while !run.isStopped
       run.delivered.wait()
       let elapsed = run.endNanos &- start
-      if !run.increasing {
+      if !run.inOrder {
         checkFailures.append("\(side) throughput: an element older than the one before")
       }
       var counts = throughputCounts[side] ?? (0, 0)
@@ -96,7 +96,7 @@ enum AsyncCases {
 
   /// Records a failure unless the consumer saw `n` writes, each value after the one before.
   static func check(_ run: AsyncRun, _ n: Int, _ what: String) {
-    if run.received < n || run.retries > 0 || !run.increasing {
+    if run.received < n || run.retries > 0 || !run.inOrder {
       checkFailures.append(
         "\(what) cycle: \(run.received) deliveries for \(n) writes, \(run.retries) lost")
     }

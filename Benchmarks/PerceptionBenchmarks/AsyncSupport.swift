@@ -27,7 +27,7 @@ final class AsyncRun: @unchecked Sendable {
   private(set) var endNanos: UInt64 = 0
   /// No element was smaller than the one before. (One may equal it: both sequences wake at
   /// the willSet, and a consumer on another thread can read before the writer has stored.)
-  private(set) var increasing = true
+  private(set) var inOrder = true
   /// Writes the cycle cases' writer made again after a delivery did not come; only the writer
   /// touches it.
   var retries = 0
@@ -46,7 +46,7 @@ final class AsyncRun: @unchecked Sendable {
   /// The first element signals `ready`; the last signals `delivered`.
   func receive(_ value: Int) -> Bool {
     let (first, done) = lock.withLock { () -> (Bool, Bool) in
-      if value < last { increasing = false }
+      if value < last { inOrder = false }
       last = value
       guard started else {
         started = true
