@@ -40,12 +40,12 @@ final class AsyncRun: @unchecked Sendable {
   }
 
   /// Whether the consumer has all it wants: the writer's signal to stop writing.
-  var isStopped: Bool { lock.withLock { stopped } }
+  var isStopped: Bool { lock.locked { stopped } }
 
   /// Records one element; returns true when the consumer has all it wants and should stop.
   /// The first element signals `ready`; the last signals `delivered`.
   func receive(_ value: Int) -> Bool {
-    let (first, done) = lock.withLock { () -> (Bool, Bool) in
+    let (first, done) = lock.locked { () -> (Bool, Bool) in
       if value < last { inOrder = false }
       last = value
       guard started else {
@@ -77,7 +77,7 @@ final class WakeSignal: @unchecked Sendable {
 
   /// Called from the tracking's callback, on the writing thread.
   func signal() {
-    let waiter = lock.withLock { () -> UnsafeContinuation<Void, Never>? in
+    let waiter = lock.locked { () -> UnsafeContinuation<Void, Never>? in
       guard let waiter = self.waiter else {
         pending = true
         return nil
@@ -91,7 +91,7 @@ final class WakeSignal: @unchecked Sendable {
   /// Returns after the next `signal()`, or at once if one came since the last wait.
   func wait() async {
     await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-      let now = lock.withLock { () -> Bool in
+      let now = lock.locked { () -> Bool in
         if pending {
           pending = false
           return true
@@ -123,5 +123,15 @@ struct WritesPerElement: Codable {
     }
     let figures = WritesPerElement(native: ratio("native"), perception: ratio("perception"))
     return figures.native == nil && figures.perception == nil ? nil : figures
+  }
+}
+
+extension NSLock {
+  /// Runs `body` holding the lock. Foundation's `withLock` needs macOS 14 on Apple platforms,
+  /// and the package supports older ones.
+  func locked<T>(_ body: () throws -> T) rethrows -> T {
+    lock()
+    defer { unlock() }
+    return try body()
   }
 }
