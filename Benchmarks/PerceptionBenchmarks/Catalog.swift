@@ -66,13 +66,14 @@ func makeCases(filter: String?) -> [Case] {
       native = batches(NativeTracker.self)
     }
   #endif
-  return entries.filter { filter == nil || $0.id.contains(filter!) }.map { entry in
+  let cases = entries.filter { filter == nil || $0.id.contains(filter!) }.map { entry in
     Case(
       id: entry.id, title: entry.title, guarded: entry.guarded,
       overheadGuarded: entry.overheadGuarded, maxOperations: entry.maxOperations,
       native: native[entry.id],
       perception: perception[entry.id]!)
   }
+  return cases + asyncCases(filter: filter)
 }
 
 /// Heap per unobserved object for the figures this process's engine can give: the plain floor,

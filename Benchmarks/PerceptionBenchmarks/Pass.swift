@@ -35,6 +35,8 @@ struct CaseFigures: Codable {
   var perception: Summary
   /// Whether the pass's guard applied to this case.
   var guarded: Bool
+  /// The throughput case's writes per element received, per side; nil for other cases.
+  var writesPerElement: WritesPerElement?
 
   /// Perception's median over native's. Above 1 means Perception is slower.
   var ratio: Double? {
@@ -54,6 +56,7 @@ func runPass(
   var figures: [CaseFigures] = []
   var failures: [String] = []
   for testCase in cases {
+    _ = WritesPerElement.take()
     var result = measure(testCase, settings: settings)
     let guarded = engine == .perception ? result.isGuarded : result.isOverheadGuarded
     let limit = engine == .perception ? ratioGuard : overheadGuard
@@ -72,9 +75,12 @@ func runPass(
     print(
       "  \(testCase.id): native \(native) ns, perception on \(name(engine)) "
         + "\(format(result.perception.median)) ns")
+    let writes = WritesPerElement.take()
+    if let writes { print("    writes per element: \(describe(writes))") }
     figures.append(
       CaseFigures(
-        id: testCase.id, native: result.native, perception: result.perception, guarded: guarded))
+        id: testCase.id, native: result.native, perception: result.perception, guarded: guarded,
+        writesPerElement: writes))
   }
   failures += checkFailures.map { "\($0) (Perception on \(name(engine)))" }
   return PassReport(engine: "\(engine)", cases: figures, heap: heap, failures: failures)

@@ -67,6 +67,25 @@ func table(_ cases: [Case], perception: PassReport?, nativeEngine: PassReport?) 
   return lines.joined(separator: "\n")
 }
 
+/// The throughput case's writes per element on both passes, for the lines under the table; nil
+/// if it did not run.
+func writesPerElementNote(perception: PassReport?, nativeEngine: PassReport?) -> String? {
+  func figures(_ pass: PassReport?) -> WritesPerElement? {
+    pass?.cases.lazy.compactMap(\.writesPerElement).first
+  }
+  let own = figures(perception)
+  let native = figures(nativeEngine)
+  guard own != nil || native != nil else { return nil }
+  return "`Perceptions` throughput, writes per element received: "
+    + (own.map(describe) ?? "n/a") + "; 2nd process: " + (native.map(describe) ?? "n/a")
+}
+
+/// `native N, perception M` for one pass's writes per element.
+func describe(_ writes: WritesPerElement) -> String {
+  "native \(writes.native.map { format($0) } ?? "n/a"), "
+    + "perception \(writes.perception.map { format($0) } ?? "n/a")"
+}
+
 /// What the table's columns and marks mean.
 func tableLegend() -> String {
   """
@@ -133,6 +152,10 @@ func json(
       + "       \"native\": \(summary(figures.native)),\n"
       + "       \"perception\": \(summary(figures.perception))}"
   }
+  func writesPerElement(_ figures: WritesPerElement?) -> String {
+    guard let figures else { return "null" }
+    return "{\"native\": \(number(figures.native)), \"perception\": \(number(figures.perception))}"
+  }
   let rows = cases.map { testCase in
     let own = perception?.cases.first { $0.id == testCase.id }
     let native = nativeEngine?.cases.first { $0.id == testCase.id }
@@ -140,7 +163,9 @@ func json(
       + "\"guarded\": \(own?.guarded ?? false), \"ratio\": \(number(own?.ratio)),\n"
       + "     \"native\": \(summary(own?.native)),\n"
       + "     \"perception\": \(summary(own?.perception)),\n"
-      + "     \"native_engine\": \(nativeEngineFigures(native))}"
+      + "     \"native_engine\": \(nativeEngineFigures(native)),\n"
+      + "     \"writes_per_element\": \(writesPerElement(own?.writesPerElement)), "
+      + "\"native_engine_writes_per_element\": \(writesPerElement(native?.writesPerElement))}"
   }
   return """
     {

@@ -117,6 +117,9 @@ mergedHeap.perceptionOnNativeEngine = nativeEnginePass?.heap.perceptionOnNativeE
 print("")
 print(table(cases, perception: perceptionPass, nativeEngine: nativeEnginePass))
 print(tableLegend())
+if let note = writesPerElementNote(perception: perceptionPass, nativeEngine: nativeEnginePass) {
+  print(note)
+}
 print("")
 print(heapTable(mergedHeap))
 print(

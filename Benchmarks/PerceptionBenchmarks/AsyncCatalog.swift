@@ -1,0 +1,33 @@
+/// The cases beside the catalog's single-threaded and two-thread ones: the async sequences, the
+/// continuous tracking, and the options tracking, each against its nearest native equivalent.
+/// Kept apart from `Catalog.swift`, whose cases are generic over `Engine`: these use APIs that
+/// differ in shape between the two sides.
+func asyncCases(filter: String?) -> [Case] {
+  var native: [String: Batch] = [:]
+  #if canImport(Observation)
+    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+      native["perceptions-throughput"] = AsyncCases.observationsThroughput()
+      native["continuous-cycle"] = AsyncCases.rearmingObservationCycle()
+      native["options-cycle"] = OptionsCases.nativeCycle()
+    }
+  #endif
+  let cases = [
+    // Unguarded: each element crosses threads, so the figure follows how soon the scheduler
+    // runs the consumer, which on a shared machine swings by more than any guard would allow.
+    Case(
+      id: "perceptions-throughput",
+      title: "`Perceptions` vs `Observations` while a writer loops (per element received)",
+      guarded: false, maxOperations: 1 << 16,
+      native: native["perceptions-throughput"], perception: AsyncCases.perceptionsThroughput()),
+    // Unguarded, for the same reason: two thread wake-ups per change outweigh the engines' part.
+    Case(
+      id: "continuous-cycle",
+      title: "continuous tracking vs a re-arming `withObservationTracking` (per change)",
+      guarded: false, maxOperations: 1 << 12,
+      native: native["continuous-cycle"], perception: AsyncCases.continuousPerceptionCycle()),
+    Case(
+      id: "options-cycle", title: "willSet + didSet cycle, 1 read",
+      native: native["options-cycle"], perception: OptionsCases.perceptionCycle()),
+  ]
+  return cases.filter { filter == nil || $0.id.contains(filter!) }
+}

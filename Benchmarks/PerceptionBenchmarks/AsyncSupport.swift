@@ -1,0 +1,137 @@
+import Dispatch
+import Foundation
+
+/// Hands a model to a task. Unchecked: the writer (the main thread) writes the model's
+/// properties while the task reads them, and the registrar is what makes that safe on both
+/// engines; that is what the async cases measure.
+final class SendableBox<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
+}
+
+/// What one async batch's consumer saw, handed to the writer (the main thread). Every field
+/// is guarded by `lock`, or handed over through the semaphores.
+final class AsyncRun: @unchecked Sendable {
+  private let lock = NSLock()
+  /// The consumer has its first element (the initial value): the writer may start. With
+  /// `signalsEachElement`, every element signals it: the cycle cases' writer waits for each.
+  let ready = DispatchSemaphore(value: 0)
+  private let signalsEachElement: Bool
+  /// The consumer has its last element.
+  let delivered = DispatchSemaphore(value: 0)
+  /// Elements to receive after the initial one.
+  let wanted: Int
+  private var stopped = false
+  private(set) var received = 0
+  /// When the consumer received its last element.
+  private(set) var endNanos: UInt64 = 0
+  /// No element was smaller than the one before. (One may equal it: both sequences wake at
+  /// the willSet, and a consumer on another thread can read before the writer has stored.)
+  private(set) var inOrder = true
+  /// Writes the cycle cases' writer made again after a delivery did not come; only the writer
+  /// touches it.
+  var retries = 0
+  private var last = Int.min
+  private var started = false
+
+  init(wanted: Int, signalsEachElement: Bool = false) {
+    self.wanted = wanted
+    self.signalsEachElement = signalsEachElement
+  }
+
+  /// Whether the consumer has all it wants: the writer's signal to stop writing.
+  var isStopped: Bool { lock.locked { stopped } }
+
+  /// Records one element; returns true when the consumer has all it wants and should stop.
+  /// The first element signals `ready`; the last signals `delivered`.
+  func receive(_ value: Int) -> Bool {
+    let (first, done) = lock.locked { () -> (Bool, Bool) in
+      if value < last { inOrder = false }
+      last = value
+      guard started else {
+        started = true
+        return (true, false)
+      }
+      received += 1
+      // `==`: a consumer that went on past `wanted` counts on, and the batch's check sees it.
+      if received == wanted {
+        stopped = true
+        endNanos = monotonicNanos()
+        return (false, true)
+      }
+      return (false, false)
+    }
+    if first || signalsEachElement { ready.signal() }
+    if done { delivered.signal() }
+    return done
+  }
+}
+
+/// Wakes the native re-arming loop once its one-shot tracking fired, whichever of the two
+/// comes first: a change before the wait is remembered.
+final class WakeSignal: @unchecked Sendable {
+  // Sendable because every field is guarded by `lock`.
+  private let lock = NSLock()
+  private var pending = false
+  private var waiter: UnsafeContinuation<Void, Never>?
+
+  /// Called from the tracking's callback, on the writing thread.
+  func signal() {
+    let waiter = lock.locked { () -> UnsafeContinuation<Void, Never>? in
+      guard let waiter = self.waiter else {
+        pending = true
+        return nil
+      }
+      self.waiter = nil
+      return waiter
+    }
+    waiter?.resume()
+  }
+
+  /// Returns after the next `signal()`, or at once if one came since the last wait.
+  func wait() async {
+    await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+      let now = lock.locked { () -> Bool in
+        if pending {
+          pending = false
+          return true
+        }
+        waiter = continuation
+        return false
+      }
+      if now { continuation.resume() }
+    }
+  }
+}
+
+/// Writes and elements the throughput case counted over its batches, per side (`native`,
+/// `perception`), so the report shows how much the sequences coalesced. Only the main thread
+/// touches it.
+nonisolated(unsafe) var throughputCounts: [String: (writes: Int, elements: Int)] = [:]
+
+/// How many writes the throughput case's writer made per element its consumer received.
+struct WritesPerElement: Codable {
+  var native: Double?
+  var perception: Double?
+
+  /// The counts since the last call, or nil if no throughput batch ran; resets the counts.
+  static func take() -> WritesPerElement? {
+    defer { throughputCounts = [:] }
+    func ratio(_ side: String) -> Double? {
+      guard let counts = throughputCounts[side], counts.elements > 0 else { return nil }
+      return Double(counts.writes) / Double(counts.elements)
+    }
+    let figures = WritesPerElement(native: ratio("native"), perception: ratio("perception"))
+    return figures.native == nil && figures.perception == nil ? nil : figures
+  }
+}
+
+extension NSLock {
+  /// Runs `body` holding the lock. Foundation's `withLock` needs macOS 14 on Apple platforms,
+  /// and the package supports older ones.
+  func locked<T>(_ body: () throws -> T) rethrows -> T {
+    lock()
+    defer { unlock() }
+    return try body()
+  }
+}
