@@ -13,7 +13,6 @@ enum CheckingSlot {
   @inlinable
   static var checked: UInt { 1 }
 
-
   // 2 is free: a tracking scope marks itself with its access list, on either engine.
 
   /// The thread is running a job of a task that opened an asynchronous checked context. Set by
