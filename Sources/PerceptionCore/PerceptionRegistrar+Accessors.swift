@@ -63,8 +63,15 @@ extension PerceptionRegistrar {
     of subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>,
     _ mutation: () throws -> T
   ) rethrows -> T {
-    _willSet(subject, lazyKeyPath: keyPath())
-    defer { _didSet(subject, lazyKeyPath: keyPath()) }
+    #if canImport(Observation)
+      if runsNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+        // One key path for both calls, as the eager path forms it.
+        return try withMutation(of: subject, keyPath: keyPath(), mutation)
+      }
+    #endif
+    let storage = perceptionStorage
+    storage.announce(UInt32(PERCEPTION_EVENT_WILL_SET)) { keyPath() }
+    defer { storage.announce(UInt32(PERCEPTION_EVENT_DID_SET)) { keyPath() } }
     return try mutation()
   }
 }
@@ -116,8 +123,13 @@ extension PerceptionRegistrar {
       of subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>,
       _ mutation: () throws -> T
     ) rethrows -> T {
-      _willSet(subject, lazyKeyPath: keyPath())
-      defer { _didSet(subject, lazyKeyPath: keyPath()) }
+      if runsNative {
+        // One key path for both calls, as the eager path forms it.
+        return try withMutation(of: subject, keyPath: keyPath(), mutation)
+      }
+      let storage = perceptionStorage
+      storage.announce(UInt32(PERCEPTION_EVENT_WILL_SET)) { keyPath() }
+      defer { storage.announce(UInt32(PERCEPTION_EVENT_DID_SET)) { keyPath() } }
       return try mutation()
     }
   }
