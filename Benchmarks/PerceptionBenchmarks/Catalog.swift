@@ -10,6 +10,9 @@ private struct Entry {
   /// True for the plain read and write paths, whose overhead on the native engine is guarded.
   var overheadGuarded = false
   var maxOperations = 1 << 24
+  /// True for the large sizes of the growth cases, which only the full run measures: the quick
+  /// run is CI's and keeps the small sizes.
+  var fullRunOnly = false
 }
 
 /// The cases, in table order.
@@ -27,6 +30,26 @@ private let entries: [Entry] = [
   Entry(id: "fan-out-1", title: "write with 1 observer", maxOperations: 1 << 16),
   Entry(id: "fan-out-10", title: "write with 10 observers", maxOperations: 1 << 13),
   Entry(id: "fan-out-1000", title: "write with 1,000 observers", maxOperations: 64),
+  Entry(
+    id: "fan-out-100", title: "write with 100 observers", maxOperations: 1 << 10,
+    fullRunOnly: true),
+  Entry(
+    id: "fan-out-10000", title: "write with 10,000 observers", maxOperations: 4,
+    fullRunOnly: true),
+  Entry(id: "grow-properties-1", title: "full cycle, 1 property of one wide object"),
+  Entry(id: "grow-properties-10", title: "full cycle, 10 properties of one object"),
+  Entry(
+    id: "grow-properties-100", title: "full cycle, 100 properties of one object",
+    fullRunOnly: true),
+  Entry(id: "grow-objects-10", title: "full cycle, 1 property of 10 objects"),
+  Entry(
+    id: "grow-objects-100", title: "full cycle, 1 property of 100 objects", fullRunOnly: true),
+  Entry(
+    id: "grow-objects-1000", title: "full cycle, 1 property of 1,000 objects",
+    fullRunOnly: true),
+  Entry(
+    id: "grow-live-10000", title: "full cycle, 1 read, 10,000 other objects observed",
+    fullRunOnly: true),
   Entry(
     id: "threads-separate", title: "2 threads, separate objects, different properties (per write)"),
   Entry(
@@ -51,14 +74,24 @@ private func batches<E: Engine>(_ engine: E.Type) -> [String: Batch] {
     "fan-out-1": Cases.fanOut(engine, observers: 1),
     "fan-out-10": Cases.fanOut(engine, observers: 10),
     "fan-out-1000": Cases.fanOut(engine, observers: 1000),
+    "fan-out-100": Cases.fanOut(engine, observers: 100),
+    "fan-out-10000": Cases.fanOut(engine, observers: 10000),
+    "grow-properties-1": GrowthCases.properties(engine, 1),
+    "grow-properties-10": GrowthCases.properties(engine, 10),
+    "grow-properties-100": GrowthCases.properties(engine, 100),
+    "grow-objects-10": GrowthCases.objects(engine, 10),
+    "grow-objects-100": GrowthCases.objects(engine, 100),
+    "grow-objects-1000": GrowthCases.objects(engine, 1000),
+    "grow-live-10000": GrowthCases.liveObjects(engine, 10000),
     "threads-separate": ThreadCases.separateObjects(engine, sameProperty: false),
     "threads-separate-same-property": ThreadCases.separateObjects(engine, sameProperty: true),
     "threads-same": ThreadCases.sameObject(engine),
   ]
 }
 
-/// The cases whose id contains `filter` (all of them for `nil`), with both engines' work.
-func makeCases(filter: String?) -> [Case] {
+/// The cases whose id contains `filter` (all of them for `nil`), with both engines' work; the
+/// quick run leaves out the growth cases' large sizes.
+func makeCases(filter: String?, quick: Bool = false) -> [Case] {
   let perception = batches(PerceptionTracker.self)
   var native: [String: Batch] = [:]
   #if canImport(Observation)
@@ -66,7 +99,10 @@ func makeCases(filter: String?) -> [Case] {
       native = batches(NativeTracker.self)
     }
   #endif
-  let cases = entries.filter { filter == nil || $0.id.contains(filter!) }.map { entry in
+  let selected = entries.filter { entry in
+    (filter == nil || entry.id.contains(filter!)) && !(quick && entry.fullRunOnly)
+  }
+  let cases = selected.map { entry in
     Case(
       id: entry.id, title: entry.title, guarded: entry.guarded,
       overheadGuarded: entry.overheadGuarded, maxOperations: entry.maxOperations,

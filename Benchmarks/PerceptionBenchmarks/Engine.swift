@@ -20,9 +20,19 @@ protocol BenchModel: ModelBase {
   typealias ModelBase = AnyObject
 #endif
 
-/// One observation engine: its model class and its tracking function.
+/// The wide model: 100 stored `Int` properties (`p0` to `p99`), and a function reading any,
+/// for the cases whose cost grows with the number of properties a scope reads.
+protocol WideBenchModel: AnyObject {
+  init()
+  var p0: Int { get set }
+  /// Reads `p<index>` of `model`.
+  static func read(_ model: Self, _ index: Int) -> Int
+}
+
+/// One observation engine: its model classes and its tracking function.
 protocol Engine {
   associatedtype Model: BenchModel
+  associatedtype Wide: WideBenchModel
   /// Forwards to the engine's `with…Tracking(_:onChange:)`.
   static func track<T>(_ apply: () -> T, onChange: @escaping @Sendable () -> Void) -> T
 }
@@ -30,6 +40,7 @@ protocol Engine {
 /// Perception: `PerceptionModel` and `withPerceptionTracking`.
 enum PerceptionTracker: Engine {
   typealias Model = PerceptionModel
+  typealias Wide = WidePerceptionModel
 
   @inline(__always)
   static func track<T>(_ apply: () -> T, onChange: @escaping @Sendable () -> Void) -> T {

@@ -79,7 +79,7 @@ print(
 
 // Heap first, while malloc's free lists are still nearly empty (see `Heap.measure`).
 let heap = filter == nil ? measureHeap(on: engine) : HeapReport()
-let cases = makeCases(filter: filter)
+let cases = makeCases(filter: filter, quick: mode == "quick")
 let pass = runPass(cases, on: engine, settings: settings, heap: heap)
 // The figures are only what they say if the whole pass ran on the engine selected above.
 precondition(PerceptionEngine.current == engine, "the pass did not run on the \(engine) engine")

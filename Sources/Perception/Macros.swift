@@ -41,6 +41,17 @@ public macro Perceptible() =
 public macro PerceptionTracked() =
   #externalMacro(module: "PerceptionMacros", type: "PerceptionTrackedMacro")
 
+/// Tracks a stored property of a perceptible class, with accessors that call the class's own
+/// `access(keyPath:)` and `withMutation(keyPath:_:)` on every read and write when
+/// `callingHelpers` is true.
+///
+/// ``Perceptible()`` adds it to the properties of a class that declares either helper itself:
+/// Otherwise it adds ``PerceptionTracked()``, whose accessors reach the registrar directly.
+@attached(accessor, names: named(init), named(get), named(set), named(_modify))
+@attached(peer, names: prefixed(`_`))
+public macro PerceptionTracked(callingHelpers: Bool) =
+  #externalMacro(module: "PerceptionMacros", type: "PerceptionTrackedMacro")
+
 /// Leaves a property of a perceptible class untracked.
 ///
 /// The counterpart of Observation's `@ObservationIgnored`: changes to the property do not notify

@@ -7,8 +7,9 @@ import CPerceptionRuntime
 /// Provides storage for tracking and access to data changes.
 ///
 /// The counterpart of Observation's `ObservationRegistrar`, with the same API. The
-/// `@Perceptible` macro gives each class one, and its accessors call `access(_:keyPath:)` on
-/// every read and `withMutation(of:keyPath:_:)` on every write.
+/// `@Perceptible` macro gives each class one, and its accessors call `_access(_:lazyKeyPath:)` on
+/// every read and `_withMutation(of:lazyKeyPath:_:)` on every write: `access(_:keyPath:)` and
+/// `withMutation(of:keyPath:_:)` with the key path formed only when it is needed.
 ///
 /// A registrar runs on the process's ``PerceptionEngine``: on Perception's runtime it keeps its
 /// own observers; on the native engine it wraps an `ObservationRegistrar`, so that

@@ -62,6 +62,26 @@ class RegistrarStorage: ManagedBuffer<Void, perception_registrar> {
     }
   }
 
+  /// `perceptionAccess(_:)` that forms the key path only when the slot says a scope or a
+  /// checked context wants it: the generated accessors' read.
+  @inlinable @inline(__always)
+  final func perceptionAccess(_ keyPath: () -> AnyKeyPath) {
+    let slot = perception_slot_get()
+    if _slowPath(slot != 0) {
+      recordAccess(slot: slot, keyPath: keyPath())
+    }
+  }
+
+  /// `announce(_:keyPath:)` that forms the key path only when somebody observes `event`: the
+  /// generated accessors' write.
+  @inlinable @inline(__always)
+  final func announce(_ event: UInt32, _ keyPath: () -> AnyKeyPath) {
+    let filter = withUnsafeMutablePointerToElements { perception_registrar_filter($0, event) }
+    if _slowPath(filter != 0) {
+      notify(event, keyPath: keyPath(), filter: filter)
+    }
+  }
+
   /// Calls the observers of `keyPath` for `event`, when the event's filter is not zero.
   @usableFromInline @inline(never)
   final func notify(_ event: UInt32, keyPath: AnyKeyPath, filter: UInt64) {

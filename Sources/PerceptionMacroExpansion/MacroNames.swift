@@ -4,6 +4,9 @@ enum MacroNames {
   static let tracked = "PerceptionTracked"
   static let ignored = "PerceptionIgnored"
   static let registrar = "_$perceptionRegistrar"
+  /// The label of `@PerceptionTracked(callingHelpers: true)`: accessors that call the class's
+  /// own `access(keyPath:)` and `withMutation(keyPath:_:)`.
+  static let callingHelpers = "callingHelpers"
   static let registrarType = "PerceptionCore.PerceptionRegistrar"
   static let conformance = "PerceptionCore.Perceptible"
   /// Observation's protocol, which perceptible classes also conform to, so that

@@ -16,7 +16,7 @@ enum MemberExpansion {
         "@\(MacroNames.ignored) private let \(MacroNames.registrar) = \(MacroNames.registrarType)()"
       )
     }
-    if !type.declaresFunction(.init(name: "access", isStatic: false, firstNames: ["keyPath"])) {
+    if !type.declaresFunction(TypeDeclaration.accessHelper) {
       members.append(
         """
         internal nonisolated func access<\(accessMember)>(
@@ -26,9 +26,7 @@ enum MemberExpansion {
         }
         """)
     }
-    let mutation = TypeDeclaration.FunctionSignature(
-      name: "withMutation", isStatic: false, firstNames: ["keyPath", "_"])
-    if !type.declaresFunction(mutation) {
+    if !type.declaresFunction(TypeDeclaration.mutationHelper) {
       members.append(
         """
         internal nonisolated func withMutation<\(mutationMember), \(mutationResult)>(

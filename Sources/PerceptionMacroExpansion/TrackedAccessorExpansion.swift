@@ -1,5 +1,12 @@
 /// The `accessor` role of `@PerceptionTracked`: `init`, `get`, `set` and `_modify` over the
 /// `_name` storage.
+///
+/// The bodies are `@Observable`'s but for one thing: they call the registrar's `_access`,
+/// `_willSet`, `_didSet` and `_withMutation`, which take the key path as an autoclosure, so that a
+/// read nobody tracks and a write nobody observes never form it. A class that declares its own
+/// `access(keyPath:)` or `withMutation(keyPath:_:)` gets `@Observable`'s bodies as they are, so
+/// that its helpers run on every read and write; so does a `@PerceptionTracked` written by hand,
+/// since nothing tells this role whether its class declares them.
 enum TrackedAccessorExpansion {
   static func expand(_ request: ExpansionRequest) -> ExpansionResult {
     let member = MemberDeclaration(request.declaration.source)
@@ -10,7 +17,8 @@ enum TrackedAccessorExpansion {
     else {
       return ExpansionResult(source: "")
     }
-    let accessors = self.accessors(name)
+    let accessors =
+      callsHelpers(request.attribute) ? self.accessors(name) : fastAccessors(name)
     // swift-syntax joins accessors with blank lines when the property already has an accessor block
     // (its observers), and otherwise wraps them in braces, indented by four spaces.
     if member.bindings.first?.accessorBlock != nil {
@@ -23,6 +31,58 @@ enum TrackedAccessorExpansion {
     return ExpansionResult(source: "{\n" + indented.joined(separator: "\n") + "\n}")
   }
 
+  /// Whether the accessors must call the class's `access(keyPath:)` and
+  /// `withMutation(keyPath:_:)`: the attribute is hand-written, or `@Perceptible` added it with
+  /// `callingHelpers: true`.
+  static func callsHelpers(_ attribute: SyntaxSnippet) -> Bool {
+    guard attribute.fileName.hasPrefix("@__swiftmacro") else { return true }
+    let compact = attribute.source.filter { !$0.isWhitespace }
+    return compact.contains("(\(MacroNames.callingHelpers):true)")
+  }
+
+  /// The accessors for a class whose `access` and `withMutation` helpers are the generated ones:
+  /// they call the registrar directly, with the key path formed only when it is needed.
+  static func fastAccessors(_ name: String) -> [String] {
+    let registrar = MacroNames.registrar
+    let storage = StorageName.of(name)
+    return [
+      """
+      @storageRestrictions(initializes: \(storage))
+      init(initialValue) {
+        \(storage) = initialValue
+      }
+      """,
+      """
+      get {
+        \(registrar)._access(self, lazyKeyPath: \\.\(name))
+        return \(storage)
+      }
+      """,
+      """
+      set {
+        guard shouldNotifyObservers(\(storage), newValue) else {
+          \(storage) = newValue
+          return
+        }
+        \(registrar)._withMutation(of: self, lazyKeyPath: \\.\(name)) {
+          \(storage) = newValue
+        }
+      }
+      """,
+      """
+      _modify {
+        \(registrar)._access(self, lazyKeyPath: \\.\(name))
+        \(registrar)._willSet(self, lazyKeyPath: \\.\(name))
+        defer {
+            \(registrar)._didSet(self, lazyKeyPath: \\.\(name))
+        }
+        yield &\(storage)
+      }
+      """,
+    ]
+  }
+
+  /// `@Observable`'s accessors, renamed.
   static func accessors(_ name: String) -> [String] {
     let registrar = MacroNames.registrar
     // Key paths keep the name as written; the storage's name drops the backquotes.

@@ -112,4 +112,17 @@ struct TypeDeclaration {
   func declaresFunction(_ signature: FunctionSignature) -> Bool {
     functions.contains(signature)
   }
+
+  /// The generated `access(keyPath:)`, which the class may declare itself instead.
+  static let accessHelper = FunctionSignature(
+    name: "access", isStatic: false, firstNames: ["keyPath"])
+  /// The generated `withMutation(keyPath:_:)`, which the class may declare itself instead.
+  static let mutationHelper = FunctionSignature(
+    name: "withMutation", isStatic: false, firstNames: ["keyPath", "_"])
+
+  /// Whether the class declares its own `access(keyPath:)` or `withMutation(keyPath:_:)`, which
+  /// its accessors must then call on every read and write, as `@Observable`'s do.
+  var declaresAccessorHelpers: Bool {
+    declaresFunction(Self.accessHelper) || declaresFunction(Self.mutationHelper)
+  }
 }

@@ -15,7 +15,7 @@ struct BacktickExpansionTests {
     #expect(peer.contains("private  var \(storage)"))
     let accessors = MacroExpander.expand(Requests.tracked(.accessor, member)).source ?? ""
     #expect(accessors.contains("@storageRestrictions(initializes: \(storage))"))
-    #expect(accessors.contains("access(keyPath: \(keyPath))"))
+    #expect(accessors.contains("_access(self, lazyKeyPath: \(keyPath))"))
     #expect(accessors.contains("yield &\(storage)\n"))
     #expect(!accessors.contains("_`"))
   }

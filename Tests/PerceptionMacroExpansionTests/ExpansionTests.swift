@@ -118,7 +118,7 @@ struct ExpansionTests {
               _count = initialValue
             }
             get {
-              access(keyPath: \\.count)
+              _$perceptionRegistrar._access(self, lazyKeyPath: \\.count)
               return _count
             }
             set {
@@ -126,15 +126,15 @@ struct ExpansionTests {
                 _count = newValue
                 return
               }
-              withMutation(keyPath: \\.count) {
+              _$perceptionRegistrar._withMutation(of: self, lazyKeyPath: \\.count) {
                 _count = newValue
               }
             }
             _modify {
-              access(keyPath: \\.count)
-              _$perceptionRegistrar.willSet(self, keyPath: \\.count)
+              _$perceptionRegistrar._access(self, lazyKeyPath: \\.count)
+              _$perceptionRegistrar._willSet(self, lazyKeyPath: \\.count)
               defer {
-                  _$perceptionRegistrar.didSet(self, keyPath: \\.count)
+                  _$perceptionRegistrar._didSet(self, lazyKeyPath: \\.count)
               }
               yield &_count
             }
@@ -146,7 +146,10 @@ struct ExpansionTests {
     let source =
       MacroExpander.expand(Requests.tracked(.accessor, "\n  var v = 0 { didSet { } }")).source ?? ""
     #expect(source.hasPrefix("@storageRestrictions(initializes: _v)\ninit(initialValue) {\n"))
-    #expect(source.contains("}\n\nget {\n  access(keyPath: \\.v)\n  return _v\n}\n\nset {"))
+    #expect(
+      source.contains(
+        "}\n\nget {\n  _$perceptionRegistrar._access(self, lazyKeyPath: \\.v)\n  return _v\n}\n\nset {"
+      ))
   }
 
   @Test func trackedDoesNothingOutsideClassesOrOnIgnoredProperties() {

@@ -1,7 +1,11 @@
 import Testing
 
 /// Expands the corpus with the toolchain's `@Observable` and with `@Perceptible`, through the real
-/// compiler, and requires the same expansions after renaming.
+/// compiler, and requires the same expansions after renaming, but for the accessor bodies:
+/// `@Perceptible`'s call the registrar's lazy entry points (see `Toolchain.withLazyKeyPaths`),
+/// except in a class that declares its own `access(keyPath:)` or `withMutation(keyPath:_:)`,
+/// where they are `@Observable`'s and the added attribute says so, and for a hand-written
+/// `@PerceptionTracked`, which cannot see whether its class declares them.
 @Suite("Side by side with @Observable")
 struct SideBySideTests {
   /// Both dumps, computed once for the whole corpus.
@@ -15,10 +19,23 @@ struct SideBySideTests {
     else {
       return nil
     }
+    let callingHelpers = Corpus.classes.filter { declaresHelpers($0.source) }.map(\.name)
+    // A hand-written `@ObservationTracked` cannot know its class's helpers: it calls them.
+    let handTracked = Corpus.classes.filter { $0.source.contains("@ObservationTracked") }
+      .map(\.name)
     var nativeBuffers: [String: String] = [:]
     for (name, text) in Toolchain.buffers(native.text) {
-      nativeBuffers[Toolchain.withoutPrivateDiscriminators(Toolchain.renamed(name))] =
-        Toolchain.renamed(text)
+      let name = Toolchain.withoutPrivateDiscriminators(Toolchain.renamed(name))
+      var text = Toolchain.renamed(text)
+      let inHelperClass = callingHelpers.contains { name.contains("\($0.utf8.count)\($0)C") }
+      let handWritten = handTracked.contains { name.contains("\($0.utf8.count)\($0)C") }
+      if name.contains("fMa_"), !inHelperClass, !handWritten {
+        text = Toolchain.withLazyKeyPaths(text)
+      } else if name.contains("fMr_"), inHelperClass {
+        text = text.replacingOccurrences(
+          of: "@PerceptionTracked", with: "@PerceptionTracked(callingHelpers: true)")
+      }
+      nativeBuffers[name] = text
     }
     var ourBuffers: [String: String] = [:]
     for (name, text) in Toolchain.buffers(ours.text) {
@@ -26,6 +43,18 @@ struct SideBySideTests {
     }
     return (nativeBuffers, ourBuffers)
   }()
+
+  /// Whether a corpus class declares its own `access(keyPath:)` or `withMutation(keyPath:_:)`.
+  static func declaresHelpers(_ source: String) -> Bool {
+    let compact = source.filter { !$0.isWhitespace }
+    return compact.range(of: #"funcaccess(<[^>]*>)?\(keyPath:"#, options: .regularExpression) != nil
+      || compact.range(of: #"funcwithMutation(<[^>]*>)?\(keyPath:"#, options: .regularExpression)
+        != nil
+  }
+
+  @Test func helperClassesAreInTheCorpus() {
+    #expect(Corpus.classes.filter { Self.declaresHelpers($0.source) }.count == 2)
+  }
 
   @Test func toolsAreAvailable() {
     #expect(Toolchain.swiftc != nil, "swiftc must be on PATH")

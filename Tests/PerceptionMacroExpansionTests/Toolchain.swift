@@ -89,6 +89,9 @@ enum Toolchain {
     @attached(accessor, names: named(init), named(get), named(set), named(_modify))
     @attached(peer, names: prefixed(`_`))
     macro PerceptionTracked() = #externalMacro(module: "PerceptionMacros", type: "PerceptionTrackedMacro")
+    @attached(accessor, names: named(init), named(get), named(set), named(_modify))
+    @attached(peer, names: prefixed(`_`))
+    macro PerceptionTracked(callingHelpers: Bool) = #externalMacro(module: "PerceptionMacros", type: "PerceptionTrackedMacro")
     @attached(accessor, names: named(willSet))
     macro PerceptionIgnored() = #externalMacro(module: "PerceptionMacros", type: "PerceptionIgnoredMacro")
     enum PerceptionCore {
@@ -100,6 +103,12 @@ enum Toolchain {
         func didSet<S: Perceptible, M>(_ subject: S, keyPath: KeyPath<S, M>) {}
         func withMutation<S: Perceptible, M, T>(
           of subject: S, keyPath: KeyPath<S, M>, _ mutation: () throws -> T
+        ) rethrows -> T { try mutation() }
+        func _access<S: Perceptible, M>(_ subject: S, lazyKeyPath: @autoclosure () -> KeyPath<S, M>) {}
+        func _willSet<S: Perceptible, M>(_ subject: S, lazyKeyPath: @autoclosure () -> KeyPath<S, M>) {}
+        func _didSet<S: Perceptible, M>(_ subject: S, lazyKeyPath: @autoclosure () -> KeyPath<S, M>) {}
+        func _withMutation<S: Perceptible, M, T>(
+          of subject: S, lazyKeyPath: @autoclosure () -> KeyPath<S, M>, _ mutation: () throws -> T
         ) rethrows -> T { try mutation() }
       }
     }
@@ -125,6 +134,26 @@ enum Toolchain {
       ("@Observable", "@Perceptible"),
     ]
     for (old, new) in renames { text = text.replacingOccurrences(of: old, with: new) }
+    return text
+  }
+
+  /// `@Observable`'s accessors as `@Perceptible` writes them for a class with the generated
+  /// helpers: the registrar's lazy entry points instead of the helpers and the eager calls.
+  static func withLazyKeyPaths(_ accessors: String) -> String {
+    let rewrites = [
+      ("access(keyPath: ", "_$perceptionRegistrar._access(self, lazyKeyPath: "),
+      ("withMutation(keyPath: ", "_$perceptionRegistrar._withMutation(of: self, lazyKeyPath: "),
+      (
+        "_$perceptionRegistrar.willSet(self, keyPath: ",
+        "_$perceptionRegistrar._willSet(self, lazyKeyPath: "
+      ),
+      (
+        "_$perceptionRegistrar.didSet(self, keyPath: ",
+        "_$perceptionRegistrar._didSet(self, lazyKeyPath: "
+      ),
+    ]
+    var text = accessors
+    for (old, new) in rewrites { text = text.replacingOccurrences(of: old, with: new) }
     return text
   }
 

@@ -1,7 +1,9 @@
 import Foundation
 
 /// Compares the two macros' expansions of the same classes, text for text, after renaming
-/// Observation's names to Perception's, as the side-by-side corpus test does.
+/// Observation's names to Perception's, as the side-by-side corpus test does. Accessor bodies
+/// are compared against `@Observable`'s rewritten to the registrar's lazy entry points: the
+/// generated classes declare no `access(keyPath:)` or `withMutation(keyPath:_:)` of their own.
 enum ExpansionComparison {
   /// Whether a class's two renderings differ at most in the macro's names and in backquoted
   /// property names, so that the expansions must be equal, but for the buffers of those.
@@ -35,7 +37,8 @@ enum ExpansionComparison {
     }
     var native: [String: String] = [:]
     for (buffer, text) in buffers(dumps["native"] ?? "") {
-      native[withoutPrivateDiscriminators(renamed(buffer))] = renamed(text)
+      let name = withoutPrivateDiscriminators(renamed(buffer))
+      native[name] = name.contains("fMa_") ? withLazyKeyPaths(renamed(text)) : renamed(text)
     }
     var ours: [String: String] = [:]
     for (buffer, text) in buffers(dumps["ours"] ?? "") {
@@ -81,6 +84,21 @@ enum ExpansionComparison {
       ("@Observable", "@Perceptible"),
     ]
     for (old, new) in renames { text = text.replacingOccurrences(of: old, with: new) }
+    return text
+  }
+
+  /// `@Observable`'s accessors as `@Perceptible` writes them for a class with the generated
+  /// helpers: the registrar's lazy entry points instead of the helpers and the eager calls.
+  static func withLazyKeyPaths(_ accessors: String) -> String {
+    let registrar = "_$perceptionRegistrar"
+    let rewrites = [
+      ("access(keyPath: ", "\(registrar)._access(self, lazyKeyPath: "),
+      ("withMutation(keyPath: ", "\(registrar)._withMutation(of: self, lazyKeyPath: "),
+      ("\(registrar).willSet(self, keyPath: ", "\(registrar)._willSet(self, lazyKeyPath: "),
+      ("\(registrar).didSet(self, keyPath: ", "\(registrar)._didSet(self, lazyKeyPath: "),
+    ]
+    var text = accessors
+    for (old, new) in rewrites { text = text.replacingOccurrences(of: old, with: new) }
     return text
   }
 

@@ -87,6 +87,9 @@ enum Probe {
     @attached(accessor, names: named(init), named(get), named(set), named(_modify))
     @attached(peer, names: prefixed(`_`))
     macro PerceptionTracked() = #externalMacro(module: "PerceptionMacros", type: "PerceptionTrackedMacro")
+    @attached(accessor, names: named(init), named(get), named(set), named(_modify))
+    @attached(peer, names: prefixed(`_`))
+    macro PerceptionTracked(callingHelpers: Bool) = #externalMacro(module: "PerceptionMacros", type: "PerceptionTrackedMacro")
     @attached(accessor, names: named(willSet))
     macro PerceptionIgnored() = #externalMacro(module: "PerceptionMacros", type: "PerceptionIgnoredMacro")
 
@@ -124,6 +127,20 @@ enum Probe {
           willSet(subject, keyPath: keyPath)
           defer { didSet(subject, keyPath: keyPath) }
           return try mutation()
+        }
+        func _access<S: Perceptible, M>(_ subject: S, lazyKeyPath: @autoclosure () -> KeyPath<S, M>) {
+          access(subject, keyPath: lazyKeyPath())
+        }
+        func _willSet<S: Perceptible, M>(_ subject: S, lazyKeyPath: @autoclosure () -> KeyPath<S, M>) {
+          willSet(subject, keyPath: lazyKeyPath())
+        }
+        func _didSet<S: Perceptible, M>(_ subject: S, lazyKeyPath: @autoclosure () -> KeyPath<S, M>) {
+          didSet(subject, keyPath: lazyKeyPath())
+        }
+        func _withMutation<S: Perceptible, M, T>(
+          of subject: S, lazyKeyPath: @autoclosure () -> KeyPath<S, M>, _ mutation: () throws -> T
+        ) rethrows -> T {
+          try withMutation(of: subject, keyPath: lazyKeyPath(), mutation)
         }
       }
     }

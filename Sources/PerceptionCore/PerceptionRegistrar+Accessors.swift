@@ -1,0 +1,136 @@
+import CPerceptionRuntime
+
+#if canImport(Observation)
+  import Observation
+#endif
+
+// The entry points of the accessors `@Perceptible` generates. They take the key path as an
+// autoclosure, so that on Perception's runtime a read outside every tracking scope and checked
+// context, and a write nobody observes, never form it: forming `\.name` calls into the runtime
+// and retains and releases the key path, which costs several times the runtime's own test.
+// Everything here is inlined into the accessor, closure included, so no closure is made either.
+// On the native engine each forwards to its eager counterpart: `ObservationRegistrar` needs
+// the key path on every call.
+extension PerceptionRegistrar {
+  /// `access(_:keyPath:)` for generated accessors: `keyPath` is only evaluated when a
+  /// tracking scope or a checked context is running on this thread, or on the native engine.
+  @inlinable @inline(__always) @_disfavoredOverload
+  public func _access<Subject: Perceptible, Member>(
+    _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
+  ) {
+    #if canImport(Observation)
+      if runsNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+        access(subject, keyPath: keyPath())
+        return
+      }
+    #endif
+    perceptionStorage.perceptionAccess { keyPath() }
+  }
+
+  /// `willSet(_:keyPath:)` for generated accessors: `keyPath` is only evaluated when somebody
+  /// observes this registrar's willSet event, or on the native engine.
+  @inlinable @inline(__always) @_disfavoredOverload
+  public func _willSet<Subject: Perceptible, Member>(
+    _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
+  ) {
+    #if canImport(Observation)
+      if runsNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+        willSet(subject, keyPath: keyPath())
+        return
+      }
+    #endif
+    perceptionStorage.announce(UInt32(PERCEPTION_EVENT_WILL_SET)) { keyPath() }
+  }
+
+  /// `didSet(_:keyPath:)` for generated accessors: `keyPath` is only evaluated when somebody
+  /// observes this registrar's didSet event, or on the native engine.
+  @inlinable @inline(__always) @_disfavoredOverload
+  public func _didSet<Subject: Perceptible, Member>(
+    _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
+  ) {
+    #if canImport(Observation)
+      if runsNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+        didSet(subject, keyPath: keyPath())
+        return
+      }
+    #endif
+    perceptionStorage.announce(UInt32(PERCEPTION_EVENT_DID_SET)) { keyPath() }
+  }
+
+  /// `withMutation(of:keyPath:_:)` for generated accessors, with `keyPath` evaluated lazily.
+  @inlinable @inline(__always) @_disfavoredOverload
+  public func _withMutation<Subject: Perceptible, Member, T>(
+    of subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>,
+    _ mutation: () throws -> T
+  ) rethrows -> T {
+    #if canImport(Observation)
+      if runsNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+        // One key path for both calls, as the eager path forms it.
+        return try withMutation(of: subject, keyPath: keyPath(), mutation)
+      }
+    #endif
+    let storage = perceptionStorage
+    storage.announce(UInt32(PERCEPTION_EVENT_WILL_SET)) { keyPath() }
+    defer { storage.announce(UInt32(PERCEPTION_EVENT_DID_SET)) { keyPath() } }
+    return try mutation()
+  }
+}
+
+#if canImport(Observation)
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  extension PerceptionRegistrar {
+    /// `access(_:keyPath:)` of an observable `subject`, for generated accessors: `keyPath` is
+    /// only evaluated when a tracking scope or a checked context needs it, or on the native
+    /// engine.
+    @inlinable @inline(__always)
+    public func _access<Subject: Observable, Member>(
+      _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
+    ) {
+      if runsNative {
+        access(subject, keyPath: keyPath())
+      } else {
+        perceptionStorage.perceptionAccess { keyPath() }
+      }
+    }
+
+    /// `willSet(_:keyPath:)` of an observable `subject`, for generated accessors.
+    @inlinable @inline(__always)
+    public func _willSet<Subject: Observable, Member>(
+      _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
+    ) {
+      if runsNative {
+        willSet(subject, keyPath: keyPath())
+      } else {
+        perceptionStorage.announce(UInt32(PERCEPTION_EVENT_WILL_SET)) { keyPath() }
+      }
+    }
+
+    /// `didSet(_:keyPath:)` of an observable `subject`, for generated accessors.
+    @inlinable @inline(__always)
+    public func _didSet<Subject: Observable, Member>(
+      _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
+    ) {
+      if runsNative {
+        didSet(subject, keyPath: keyPath())
+      } else {
+        perceptionStorage.announce(UInt32(PERCEPTION_EVENT_DID_SET)) { keyPath() }
+      }
+    }
+
+    /// `withMutation(of:keyPath:_:)` of an observable `subject`, for generated accessors.
+    @inlinable @inline(__always)
+    public func _withMutation<Subject: Observable, Member, T>(
+      of subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>,
+      _ mutation: () throws -> T
+    ) rethrows -> T {
+      if runsNative {
+        // One key path for both calls, as the eager path forms it.
+        return try withMutation(of: subject, keyPath: keyPath(), mutation)
+      }
+      let storage = perceptionStorage
+      storage.announce(UInt32(PERCEPTION_EVENT_WILL_SET)) { keyPath() }
+      defer { storage.announce(UInt32(PERCEPTION_EVENT_DID_SET)) { keyPath() } }
+      return try mutation()
+    }
+  }
+#endif
