@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test of the package: the Swift tests once per engine (PERCEPTION_ENGINE=perception
-# and =native), the C runtime's tests (plain, through the pthread-key fallback, and under
-# AddressSanitizer and ThreadSanitizer), and the Swift tests again under ThreadSanitizer and
-# AddressSanitizer, on both engines.
+# and =native), the macro fuzzer, the C runtime's tests (plain, through the pthread-key
+# fallback, and under AddressSanitizer and ThreadSanitizer), the Swift tests again under
+# ThreadSanitizer and AddressSanitizer on both engines, the C runtime's fuzzers, and the stress
+# test's bounded runs. Each bounded run's longer form is in README.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -44,3 +45,9 @@ for engine in perception native; do
   PERCEPTION_ENGINE=$engine LSAN_OPTIONS="suppressions=$PWD/.ci/lsan-suppressions.txt" \
     swift test --sanitize=address --scratch-path .build-asan
 done
+
+step "C runtime fuzzers (fixed seed, bounded)"
+bash .ci/fuzz.sh
+
+step "stress test (bounded)"
+bash .ci/stress.sh
