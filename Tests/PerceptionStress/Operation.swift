@@ -33,6 +33,12 @@ enum Operation: Int, CaseIterable {
   case releaseInScope
   /// Replace a private item, with its trackings.
   case replacePrivate
+  /// An options tracking (willSet and/or didSet, perhaps deinit) over shared reads.
+  case optionsShared
+  /// An options tracking over a private property, then two writes of it, counted exactly.
+  case optionsPrivate
+  /// An options tracking with deinit over an object released at once, counted exactly.
+  case optionsDeinit
 
   var weight: Int {
     switch self {
@@ -50,6 +56,9 @@ enum Operation: Int, CaseIterable {
     case .nested: return 5
     case .releaseInScope: return 3
     case .replacePrivate: return 1
+    case .optionsShared: return 6
+    case .optionsPrivate: return 4
+    case .optionsDeinit: return 2
     }
   }
 
@@ -115,6 +124,12 @@ extension Context {
       let replaced = privateItems[index]
       privateItems[index] = Item()
       withExtendedLifetime(replaced) {}
+    case .optionsShared:
+      installSharedOptions()
+    case .optionsPrivate:
+      checkPrivateOptions()
+    case .optionsDeinit:
+      checkDeinitOptions()
     }
   }
 
