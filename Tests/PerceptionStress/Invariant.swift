@@ -26,6 +26,12 @@ enum Invariant: Int, CaseIterable {
   /// one `.deinit`, and nothing else, by the time the release returns. Checked on every such
   /// release.
   case deinitExactlyOnce
+  /// A continuous tracking's closure gets `.initial` first and then only the kinds its options
+  /// name (`matches` true for the property written); after its own `event.cancel()` returned
+  /// it is never called again; after the token's `cancel()` or drop returned on a stress
+  /// thread (not its isolation) at most the call already under way starts; and its closure
+  /// is released. Checked once per tracking, when it ends.
+  case continuousAfterCancel
   /// At the end, no observer, observer table or registration is alive. Checked once per
   /// counter, in debug builds of the runtime on its own engine.
   case nothingLeftAlive
@@ -39,6 +45,7 @@ enum Invariant: Int, CaseIterable {
     case .optionsAtMostOnce: return "options tracking: named kinds, each at most once"
     case .optionsExact: return "options tracking: exact events by the time a write returns"
     case .deinitExactlyOnce: return "options tracking: one deinit by the time a release returns"
+    case .continuousAfterCancel: return "continuous tracking: right events, none after cancel"
     case .nothingLeftAlive: return "no observer, table or registration alive at the end"
     }
   }

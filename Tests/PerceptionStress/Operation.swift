@@ -39,6 +39,8 @@ enum Operation: Int, CaseIterable {
   case optionsPrivate
   /// An options tracking with deinit over an object released at once, counted exactly.
   case optionsDeinit
+  /// Start a continuous tracking of a fresh object, write it, or end one and check it.
+  case continuous
 
   var weight: Int {
     switch self {
@@ -59,6 +61,7 @@ enum Operation: Int, CaseIterable {
     case .optionsShared: return 6
     case .optionsPrivate: return 4
     case .optionsDeinit: return 2
+    case .continuous: return 1
     }
   }
 
@@ -130,6 +133,8 @@ extension Context {
       checkPrivateOptions()
     case .optionsDeinit:
       checkDeinitOptions()
+    case .continuous:
+      stepContinuous()
     }
   }
 
