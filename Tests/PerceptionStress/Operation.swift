@@ -2,8 +2,8 @@ import Perception
 
 /// One kind of step a stress thread takes, with how often it is taken.
 ///
-/// A new kind of tracking (issue 7's options tracking with willSet/didSet/deinit events, and
-/// continuous tracking) is one more case: its weight, and its branch in `Context.perform`.
+/// A new kind of tracking is one more case: its weight, and its branch in `Context.perform`
+/// (options tracking and continuous tracking, issue 11, came that way).
 enum Operation: Int, CaseIterable {
   /// Read a shared item outside any tracking scope.
   case read
