@@ -56,7 +56,7 @@ extension Context {
       world.violations.record(
         .optionsExact,
         "an options tracking (\(describe(options))\(cancels ? ", cancelling in willSet" : "")) "
-          + "of \(Item.keyPath(property)) of a private item got \(willSets) willSet and "
+          + "of property \(["a", "b", "c"][property]) of a private item got \(willSets) willSet and "
           + "\(didSets) didSet by the time thread \(index)'s \(write) write returned "
           + "(expected \(expectedWillSets) and \(expectedDidSets))")
       return
