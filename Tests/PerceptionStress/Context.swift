@@ -23,6 +23,13 @@ final class Context: @unchecked Sendable {
   var pendingOneShots: [(record: OneShotRecord, item: Item, property: Int, shared: Bool)] = []
   /// willSet/didSet trackings of private items, counted exactly.
   var privateTrackings: [EventRecord] = []
+  /// Continuous trackings of fresh objects, their tokens held.
+  var continuousSlots: [ContinuousSlot] = []
+  /// The ended continuous trackings' calls, calls after a cancel (allowed: the one under
+  /// way), and trackings that cancelled themselves, for the report.
+  var continuousCalls = 0
+  var continuousLateCalls = 0
+  var continuousSelfCancels = 0
   /// Operations performed, for the watchdog.
   let heartbeat = AtomicWord()
   /// The operation under way (its raw value), for the watchdog's report.
@@ -31,6 +38,7 @@ final class Context: @unchecked Sendable {
   /// Callbacks deeper than this do nothing more, so that reentrant writes end.
   static let maxDepth = 2
   static let maxPending = 8
+  static let maxContinuous = 2
 
   init(index: Int, world: World, seed: UInt64) {
     self.index = index
@@ -112,6 +120,8 @@ final class Context: @unchecked Sendable {
   func finish() {
     for record in privateTrackings { record.retire(in: self) }
     privateTrackings = []
+    for slot in continuousSlots { end(slot) }
+    continuousSlots = []
     pendingOneShots = []
     // Released after the assignment, not during it: a release calls the one-shots that
     // tracked the item, and their callbacks may write private items (exclusive access).

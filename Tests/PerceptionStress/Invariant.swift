@@ -14,6 +14,24 @@ enum Invariant: Int, CaseIterable {
   /// A willSet/didSet tracking of properties only its thread writes gets exactly one willSet
   /// and one didSet per write. Checked after every such write, for every such tracking.
   case oncePerMutation
+  /// An options tracking gets only the event kinds its options name, each willSet and didSet
+  /// at most once, at most one `.deinit` per object read, and `matches` is false for every
+  /// `.deinit` (and, over one property, true for that property only). Checked on every event.
+  case optionsAtMostOnce
+  /// An options tracking of one property of a private item gets exactly its willSet and/or
+  /// didSet by the time the thread's first write returns (no didSet if the willSet cancelled),
+  /// and nothing from a second write. Checked after both writes.
+  case optionsExact
+  /// An options tracking with `.deinit` of an object released without a write gets exactly
+  /// one `.deinit`, and nothing else, by the time the release returns. Checked on every such
+  /// release.
+  case deinitExactlyOnce
+  /// A continuous tracking's closure gets `.initial` first and then only the kinds its options
+  /// name (`matches` true for the property written); after its own `event.cancel()` returned
+  /// it is never called again; after the token's `cancel()` or drop returned on a stress
+  /// thread (not its isolation) at most the call already under way starts; and its closure
+  /// is released. Checked once per tracking, when it ends.
+  case continuousAfterCancel
   /// At the end, no observer, observer table or registration is alive. Checked once per
   /// counter, in debug builds of the runtime on its own engine.
   case nothingLeftAlive
@@ -24,6 +42,10 @@ enum Invariant: Int, CaseIterable {
     case .oneShotExactlyOnce: return "one-shot fires exactly once by the time its write returns"
     case .noCallbackAfterCancel: return "no willSet/didSet starts after cancel() returned"
     case .oncePerMutation: return "one willSet and one didSet per tracking per write"
+    case .optionsAtMostOnce: return "options tracking: named kinds, each at most once"
+    case .optionsExact: return "options tracking: exact events by the time a write returns"
+    case .deinitExactlyOnce: return "options tracking: one deinit by the time a release returns"
+    case .continuousAfterCancel: return "continuous tracking: right events, none after cancel"
     case .nothingLeftAlive: return "no observer, table or registration alive at the end"
     }
   }

@@ -2,8 +2,8 @@ import Perception
 
 /// One kind of step a stress thread takes, with how often it is taken.
 ///
-/// A new kind of tracking (issue 7's options tracking with willSet/didSet/deinit events, and
-/// continuous tracking) is one more case: its weight, and its branch in `Context.perform`.
+/// A new kind of tracking is one more case: its weight, and its branch in `Context.perform`
+/// (options tracking and continuous tracking, issue 11, came that way).
 enum Operation: Int, CaseIterable {
   /// Read a shared item outside any tracking scope.
   case read
@@ -33,6 +33,14 @@ enum Operation: Int, CaseIterable {
   case releaseInScope
   /// Replace a private item, with its trackings.
   case replacePrivate
+  /// An options tracking (willSet and/or didSet, perhaps deinit) over shared reads.
+  case optionsShared
+  /// An options tracking over a private property, then two writes of it, counted exactly.
+  case optionsPrivate
+  /// An options tracking with deinit over an object released at once, counted exactly.
+  case optionsDeinit
+  /// Start a continuous tracking of a fresh object, write it, or end one and check it.
+  case continuous
 
   var weight: Int {
     switch self {
@@ -50,6 +58,10 @@ enum Operation: Int, CaseIterable {
     case .nested: return 5
     case .releaseInScope: return 3
     case .replacePrivate: return 1
+    case .optionsShared: return 6
+    case .optionsPrivate: return 4
+    case .optionsDeinit: return 2
+    case .continuous: return 1
     }
   }
 
@@ -115,6 +127,14 @@ extension Context {
       let replaced = privateItems[index]
       privateItems[index] = Item()
       withExtendedLifetime(replaced) {}
+    case .optionsShared:
+      installSharedOptions()
+    case .optionsPrivate:
+      checkPrivateOptions()
+    case .optionsDeinit:
+      checkDeinitOptions()
+    case .continuous:
+      stepContinuous()
     }
   }
 

@@ -94,6 +94,12 @@ private func report(
       let exempt = contexts.reduce(0) { $0 + $1.exempt }
       line += " (and \(exempt) after a cancel made inside a callback, which does not wait: allowed)"
     }
+    if invariant == .continuousAfterCancel {
+      line +=
+        " (\(contexts.reduce(0) { $0 + $1.continuousCalls }) calls, "
+        + "\(contexts.reduce(0) { $0 + $1.continuousSelfCancels }) cancelled in their closure, "
+        + "\(contexts.reduce(0) { $0 + $1.continuousLateCalls }) already under way at a cancel)"
+    }
     if tolerated.contains(invariant) && world.violations.count(invariant) != 0 {
       line +=
         "\n    KNOWN DEFECT, tolerated by --tolerate \(invariant): these violations do not fail "
