@@ -60,9 +60,8 @@ extension PerceptionTracking {
     /// (this event's callback, or any other tracking's), the usual case, it does not wait:
     /// an event that another thread was already delivering may still run its callback, and
     /// the callback is released when the last such call returns. Called outside every
-    /// callback (on a thread that this event's callback runs code on and waits for, say), it
-    /// waits until the tracking's callbacks running on other threads have returned, so that
-    /// none is running or will start once it returns.
+    /// callback, it waits until the tracking's callbacks running on other threads have
+    /// returned, so that none is running or will start once it returns.
     ///
     /// - Important: The callback that received this event is one of those it waits for: never
     ///   call it, outside a callback, from a thread that the callback itself is waiting for
