@@ -59,7 +59,7 @@
 
       func forward(_ event: UInt32) -> @Sendable (ObservationTracking) -> Void {
         { [self] tracking in
-          guard let observer, !observer.isFinished else {
+          guard let observer else {
             tracking.cancel()
             return
           }

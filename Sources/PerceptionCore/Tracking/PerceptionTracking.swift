@@ -79,12 +79,12 @@ public func withPerceptionTracking<T>(
 @available(watchOS, deprecated: 27, renamed: "ObservationTracking")
 public struct PerceptionTracking: @unchecked Sendable {
   // Sendable because an observer's state is atomic, and a key path is immutable.
-  private let observer: Observer?
+  private let observer: Observer
 
   /// The key path of the property whose change is being reported, or nil.
   public let changed: AnyKeyPath?
 
-  init(observer: Observer?, changed: AnyKeyPath?) {
+  init(observer: Observer, changed: AnyKeyPath?) {
     self.observer = observer
     self.changed = changed
   }
@@ -112,6 +112,6 @@ public struct PerceptionTracking: @unchecked Sendable {
   ///   callback could never return, and neither could `cancel()`. Code that a callback runs
   ///   on another thread (with `DispatchQueue.sync`, say) is not inside the callback.
   public func cancel() {
-    observer?.cancel()
+    observer.cancel()
   }
 }

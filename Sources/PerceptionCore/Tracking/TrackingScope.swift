@@ -48,26 +48,14 @@ enum TrackingScope {
           observer = NativeTracking.observe(
             applyInScope, oneShot: oneShot,
             makeObserver: { makeCallbacks().map { make($0, for: list) } })
-        } else {
-          #if DEBUG
-            if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-              MixedTrackingCheck.run(applyInScope)
-            } else {
-              applyInScope()
-            }
-          #else
-            applyInScope()
-          #endif
-          if list.pointee.count != 0 {
-            observer = makeCallbacks().map { make($0, for: list) }
-          }
         }
-      #else
-        applyInScope()
+      #endif
+      if !native {
+        applyOnPerceptionEngine(applyInScope)
         if list.pointee.count != 0 {
           observer = makeCallbacks().map { make($0, for: list) }
         }
-      #endif
+      }
 
       if let observer { install(observer, for: list) }
       if list.pointee.count != 0 {
@@ -79,6 +67,18 @@ enum TrackingScope {
       }
       perception_access_list_destroy(list)
     }
+  }
+
+  /// Runs a scope's `apply` on Perception's runtime. Debug builds also watch the `@Observable`
+  /// properties it reads, which this runtime cannot observe (see `MixedTrackingCheck`).
+  private static func applyOnPerceptionEngine(_ apply: () -> Void) {
+    #if DEBUG && canImport(Observation)
+      if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+        MixedTrackingCheck.run(apply)
+        return
+      }
+    #endif
+    apply()
   }
 
   /// An observer for `callbacks`, with room for a registration in each registrar `list` read.
