@@ -23,5 +23,6 @@
 #include "perception_key_set.h"
 #include "perception_engine.h"
 #include "perception_debug_counters.h"
+#include "perception_call_stack.h"
 
 #endif  // C_PERCEPTION_RUNTIME_H

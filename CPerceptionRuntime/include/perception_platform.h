@@ -61,6 +61,14 @@
 #define PERCEPTION_THREAD_LOCAL_KEYWORD 1
 #endif
 
+// Whether the calling thread's stack can be captured and its addresses named
+// (perception_call_stack.h): backtrace() and dladdr(), on Darwin and glibc.
+// Elsewhere (Musl, Windows, WASI) a capture finds no frames.
+#if defined(PERCEPTION_PLATFORM_DARWIN) || \
+    (defined(PERCEPTION_PLATFORM_POSIX) && defined(__GLIBC__))
+#define PERCEPTION_PLATFORM_HAS_CALL_STACK 1
+#endif
+
 // Marks a function that is rarely called, so the compiler keeps it out of the
 // hot path's code layout.
 #if defined(__GNUC__) || defined(__clang__)
