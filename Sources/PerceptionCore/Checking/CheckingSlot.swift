@@ -13,7 +13,12 @@ enum CheckingSlot {
   @inlinable
   static var checked: UInt { 1 }
 
-  // 2 is free: a tracking scope marks itself with its access list, on either engine.
+  /// The thread renders views whose bodies nobody may have wrapped in tracking: on iOS
+  /// 13-16, macOS 10.15-13, tvOS 13-16 and watchOS 6-9, SwiftUI's main thread. Set for the
+  /// life of the thread (see `ViewBodyChecking`), so that a quiet read there takes the slow
+  /// path and asks, once per stack, whether it is in a view body.
+  @inlinable
+  static var viewBodies: UInt { 2 }
 
   /// The thread is running a job of a task that opened an asynchronous checked context. Set by
   /// that context's executor around each job; a job can run on after the context ends (until

@@ -13,6 +13,11 @@
 /// reads inside a direct call of Observation's `withObservationTracking` (or SwiftUI's own
 /// tracking on iOS 17 and later) cannot be seen as tracked, and are reported.
 ///
+/// SwiftUI bodies need no context of their own on systems whose SwiftUI does not track
+/// perceptible models (iOS 13-16, macOS 10.15-13, tvOS 13-16, watchOS 6-9): there, debug
+/// builds watch the main thread, and a read in a view body that SwiftUI is evaluating, outside
+/// any tracking scope, is reported with the view's name (see ``PerceptionCheckingReport/viewBody``).
+///
 /// Costs nothing to reads outside it. In release builds, or when
 /// ``isPerceptionCheckingEnabled`` is false, it only runs `body`.
 ///
@@ -52,14 +57,3 @@ public func withPerceptionChecking<T, E: Error>(
     return try await body()
   #endif
 }
-
-// Not done yet, because it cannot be built or tested here: on iOS 13-16 and macOS 10.15-13 a
-// SwiftUI body that nobody wrapped in WithPerceptionTracking runs in no checked context, so
-// its reads are not checked. Two ways that keep the quiet read at one load and a branch:
-// - The SwiftUI layer opens a context (`CheckingSlot.with(CheckingSlot.checked)`) where it can
-//   see a render begin, e.g. in the view modifiers and containers it owns.
-// - The `@Perceptible` accessors pass their call site (as the deprecated
-//   `access(_:keyPath:fileID:filePath:line:column:)` does), and a read with a zero slot whose
-//   site was never seen asks once, cached per site, whether AttributeGraph is on the stack.
-//   That puts a per-site cache probe on every quiet read on those systems only, so it belongs
-//   behind `#if canImport(SwiftUI)` and an availability check.

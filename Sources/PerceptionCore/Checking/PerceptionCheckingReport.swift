@@ -1,4 +1,5 @@
-/// A read of perceptible state, in a checked context, that no tracking scope observes: what
+/// A read of perceptible state that no tracking scope observes, in a checked context or in a
+/// SwiftUI view body on systems whose SwiftUI does not track perceptible models: what
 /// perception checking reports.
 ///
 /// Reports are deduplicated: each distinct type, property and call site is reported once per
@@ -22,6 +23,12 @@ public struct PerceptionCheckingReport: Sendable, Hashable, CustomStringConverti
   /// The column of the read, when known.
   public let column: UInt?
 
+  /// The view body that made the read, such as `ContentView.body`, when perception checking
+  /// found it on the stack: on iOS 13-16, macOS 10.15-13, tvOS 13-16 and watchOS 6-9, where a
+  /// SwiftUI body that nobody wrapped in `WithPerceptionTracking` is checked without a
+  /// checked context. Nil for a read in a checked context.
+  public let viewBody: String?
+
   /// `Type.property`, or `Type.<description of the key path>` when the property has no name
   /// here.
   public var property: String {
@@ -37,6 +44,13 @@ public struct PerceptionCheckingReport: Sendable, Hashable, CustomStringConverti
     if let fileID, let line {
       where_ = " at \(fileID):\(line)" + (column.map { ":\($0)" } ?? "")
     }
+    if let viewBody {
+      return "Perception: \(property) was read\(where_) in \(viewBody), outside any tracking "
+        + "scope, so the view will not update when it changes. Wrap the body's content in "
+        + "WithPerceptionTracking { ... } (and the content of escaping closures, such as a "
+        + "GeometryReader's or a List row's, in one of their own); if the read needs no "
+        + "tracking, wrap it in _PerceptionLocals.$skipPerceptionChecking.withValue(true) { ... }."
+    }
     return "Perception: \(property) was read\(where_) in a checked context, outside any "
       + "tracking scope, so a change to it will not be noticed. Wrap the code that reads it "
       + "(the view body, or the escaping closure it runs in) in WithPerceptionTracking { ... } "
@@ -44,7 +58,7 @@ public struct PerceptionCheckingReport: Sendable, Hashable, CustomStringConverti
       + "_PerceptionLocals.$skipPerceptionChecking.withValue(true) { ... }."
   }
 
-  init(keyPath: AnyKeyPath, site: CallSite?) {
+  init(keyPath: AnyKeyPath, site: CallSite?, viewBody: String? = nil) {
     let rootType = type(of: keyPath).rootType
     typeName = String(describing: rootType)
     let described = String(describing: keyPath)
@@ -57,6 +71,7 @@ public struct PerceptionCheckingReport: Sendable, Hashable, CustomStringConverti
     fileID = site.map { $0.fileID.description }
     line = site?.line
     column = site?.column
+    self.viewBody = viewBody
   }
 }
 

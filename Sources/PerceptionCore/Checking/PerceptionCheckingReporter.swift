@@ -59,27 +59,37 @@ public enum PerceptionChecking {
 enum CheckingReporter {
   /// Called by a read that found the slot non-zero and no access list in it. Cold: a read
   /// that reports the same site again still costs a few task-local lookups, a lock and a set
-  /// probe, and that is the point at which perception checking stops being free.
+  /// probe, and that is the point at which perception checking stops being free. On a watched
+  /// thread (`ViewBodyChecking`) a read outside checked contexts also captures the stack and
+  /// probes the detector's cache.
   @usableFromInline @inline(never)
   static func readOutsideTracking(
     slot: UInt, keyPath: AnyKeyPath, storage: AnyObject, site: CallSite?
   ) {
-    if slot & CheckingSlot.checked == 0 {
+    let inCheckedContext =
+      slot & CheckingSlot.checked != 0
       // Only the async context's executor flag: the job may have outlived its context.
-      guard slot & CheckingSlot.checkedTask != 0, CheckedTaskContext.isActive else { return }
-    }
+      || (slot & CheckingSlot.checkedTask != 0 && CheckedTaskContext.isActive)
+    guard inCheckedContext || slot & CheckingSlot.viewBodies != 0 else { return }
     // Cheapest first: an atomic load, a type test, then task-local lookups.
     guard CheckingSwitch.shared.isEnabled,
       registrarChecks(storage),
       !_PerceptionLocals.skipPerceptionChecking,
       !_PerceptionLocals.isInPerceptionTracking
     else { return }
+    var viewBody: String?
+    if !inCheckedContext {
+      // A watched thread: the stack decides, once per distinct stack.
+      let rootType = type(of: keyPath).rootType
+      guard case .inside(let name) = ViewBodyChecking.verdict(readType: rootType) else { return }
+      viewBody = name
+    }
     let sink = ReportSink.current ?? ReportSink.standardError
     let key = SiteKey(
       keyPath: keyPath, file: site?.fileKey ?? 0, line: site?.line ?? 0,
-      column: site?.column ?? 0)
+      column: site?.column ?? 0, viewBody: viewBody)
     guard sink.isFirstReport(of: key) else { return }
-    sink.deliver(PerceptionCheckingReport(keyPath: keyPath, site: site))
+    sink.deliver(PerceptionCheckingReport(keyPath: keyPath, site: site, viewBody: viewBody))
   }
 
   /// Whether the registrar behind `storage` (a Perception registrar on either engine) was
@@ -89,13 +99,15 @@ enum CheckingReporter {
   }
 }
 
-/// One reported site: the key path (which names type and property) and the call site.
+/// One reported site: the key path (which names type and property), the call site, and the
+/// view body found on the stack.
 struct SiteKey: Hashable, @unchecked Sendable {
   // Sendable: key paths are immutable.
   let keyPath: AnyKeyPath
   let file: UInt
   let line: UInt
   let column: UInt
+  let viewBody: String?
 }
 
 /// A destination for reports, with the sites it has already reported.

@@ -42,6 +42,7 @@ public struct PerceptionRegistrar: @unchecked Sendable {
   /// - Parameter isPerceptionCheckingEnabled: Pass false for an object whose reads perception
   ///   checking should never report (see ``withPerceptionChecking(_:)``).
   public init(isPerceptionCheckingEnabled: Bool = true) {
+    ViewBodyChecking.watchMainThreadIfNeeded()
     #if canImport(Observation)
       if PerceptionEngine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
         storage = NativeRegistrarStorage(isPerceptionCheckingEnabled: isPerceptionCheckingEnabled)

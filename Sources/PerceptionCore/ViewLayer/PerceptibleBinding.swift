@@ -40,7 +40,7 @@ package struct PerceptibleBinding<Root: AnyObject, Value>: @unchecked Sendable {
   package func get() -> Value {
     #if DEBUG
       let slot = perception_slot_get()
-      let checking = CheckingSlot.checked | CheckingSlot.checkedTask
+      let checking = CheckingSlot.checked | CheckingSlot.checkedTask | CheckingSlot.viewBodies
       if _slowPath(slot & checking != 0), TrackingScope.accessList(inSlot: slot) == nil {
         return _PerceptionLocals.$skipPerceptionChecking.withValue(true) { root[keyPath: keyPath] }
       }

@@ -1,0 +1,67 @@
+import CPerceptionRuntime
+
+#if canImport(Darwin)
+  import Darwin
+#endif
+
+/// Perception checking without a checked context: on systems whose SwiftUI does not track
+/// perceptible models itself (iOS 13-16, macOS 10.15-13, tvOS 13-16, watchOS 6-9), a read in
+/// a view body that nobody wrapped in `WithPerceptionTracking` is reported.
+///
+/// No code of ours runs when SwiftUI evaluates such a body, so nothing can open a checked
+/// context around it. Instead the main thread is *watched*: its slot carries
+/// `CheckingSlot.viewBodies` for good, so a read there that no tracking scope sees leaves the
+/// one-load fast path, and the reporter asks the platform's `ViewBodyDetector` whether the
+/// stack shows a view body under SwiftUI's render engine: decided once per distinct stack,
+/// then a capture and a cache probe. Other threads, and every thread on newer systems and on
+/// Linux, are never watched and pay nothing.
+enum ViewBodyChecking {
+  /// The detector for the platform's render engine: AttributeGraph, which evaluates SwiftUI's
+  /// bodies on Apple platforms. Nil where there is no SwiftUI.
+  static let platformDetector: ViewBodyDetector? = {
+    #if canImport(SwiftUI) && canImport(Darwin)
+      return ViewBodyDetector { frame in
+        frame.image?.hasSuffix("/AttributeGraph") ?? false
+      }
+    #else
+      return nil
+    #endif
+  }()
+
+  /// A detector that replaces the platform's for the work in its scope (tests).
+  @TaskLocal static var detectorOverride: ViewBodyDetector?
+
+  /// The verdict on a read of a property of `readType` at the calling thread's stack, by the
+  /// detector in effect; `.outside` where there is none.
+  static func verdict(readType: Any.Type) -> ViewBodyDetector.Verdict {
+    guard let detector = detectorOverride ?? platformDetector else { return .outside }
+    return detector.verdictForCurrentStack(readType: String(describing: readType))
+  }
+
+  /// Watches the calling thread if it is SwiftUI's main thread on a system whose SwiftUI
+  /// does not track perceptible models. Called as each registrar is created, which is
+  /// cheap and happens before any read of its object.
+  ///
+  /// Only a thread in no tracking scope and no checked context is marked: those restore the
+  /// slot they found when they end, which would undo the mark. A later registrar marks it.
+  @inline(__always)
+  static func watchMainThreadIfNeeded() {
+    #if DEBUG && canImport(SwiftUI) && canImport(Darwin)
+      if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) { return }
+      guard pthread_main_np() != 0, perception_slot_get() == 0,
+        CheckingSwitch.shared.isEnabled
+      else { return }
+      perception_slot_set(CheckingSlot.viewBodies)
+    #endif
+  }
+
+  /// Runs `body` with the calling thread watched and `detector` deciding: how tests stand in
+  /// for SwiftUI's main thread on any platform.
+  static func withWatchedThread<T>(_ detector: ViewBodyDetector, _ body: () throws -> T) rethrows
+    -> T
+  {
+    try $detectorOverride.withValue(detector) {
+      try CheckingSlot.with(CheckingSlot.viewBodies, body)
+    }
+  }
+}

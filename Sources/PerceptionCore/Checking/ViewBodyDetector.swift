@@ -1,0 +1,123 @@
+/// Tells, from the stack, whether a read happens in a view body that a render engine is
+/// evaluating, and remembers the answer for each distinct stack.
+///
+/// A read is in a view body when, between it and the innermost frame of the render engine
+/// (SwiftUI's AttributeGraph), some frame is a `body` getter or a closure in one, of a type
+/// other than the one being read. So the reads a view makes while SwiftUI evaluates its body,
+/// or a lazy container's row closure, count; the reads of an action closure, an `onAppear`,
+/// or `updateUIView` do not, since no `body` getter stands between them and the engine.
+///
+/// Naming frames is slow (a symbol-table search per frame), so the verdict is cached per
+/// stack: the same code path reached the same way asks once. Capturing the stack and probing
+/// the cache is what a read on a watched thread pays after that.
+final class ViewBodyDetector: @unchecked Sendable {
+  // Sendable: `verdicts` and `decisions` are only touched under `lock`.
+
+  /// What a stack says of a read.
+  enum Verdict: Equatable {
+    /// Not in a view body.
+    case outside
+    /// In the body of a view, named like `ContentView.body`.
+    case inside(viewBody: String)
+  }
+
+  /// Whether a frame belongs to the render engine.
+  let isRenderEngine: @Sendable (CallStack.Frame) -> Bool
+
+  /// The verdicts so far, by a hash of the stack's return addresses. Distinct stacks with one
+  /// hash would share a verdict: with 64 bits, a chance far below that of any other mistake
+  /// a stack heuristic makes.
+  private var verdicts: [Int: Verdict] = [:]
+  private var decisions = 0
+  private let lock = Lock()
+
+  /// Distinct stacks remembered at most; past it the cache starts over, so that a program
+  /// whose stacks never repeat (deep recursion) cannot grow it without bound.
+  static let cacheLimit = 4096
+
+  init(isRenderEngine: @escaping @Sendable (CallStack.Frame) -> Bool) {
+    self.isRenderEngine = isRenderEngine
+  }
+
+  /// How many stacks were named and judged, rather than found in the cache.
+  var decisionCount: Int {
+    lock.withLock { decisions }
+  }
+
+  /// The verdict for the calling thread's stack, on a read of a property of `readType`.
+  func verdictForCurrentStack(readType: String) -> Verdict {
+    CallStack.withFrames { frames in
+      guard !frames.isEmpty else { return .outside }
+      var hasher = Hasher()
+      for address in frames { hasher.combine(address) }
+      let key = hasher.finalize()
+      if let known = lock.withLock({ verdicts[key] }) { return known }
+      // Outside the lock: naming frames is slow, and two threads judging one stack agree.
+      let verdict = judge(frames, readType: readType)
+      lock.withLock {
+        if verdicts.count >= ViewBodyDetector.cacheLimit {
+          verdicts.removeAll(keepingCapacity: true)
+        }
+        verdicts[key] = verdict
+        decisions += 1
+      }
+      return verdict
+    }
+  }
+
+  /// Names the frames from the innermost out, up to the render engine's first.
+  private func judge(
+    _ frames: UnsafeBufferPointer<UnsafeMutableRawPointer?>, readType: String
+  ) -> Verdict {
+    var viewBody: String?
+    for case let address? in frames {
+      let frame = CallStack.describe(address)
+      if isRenderEngine(frame) {
+        return viewBody.map { .inside(viewBody: $0) } ?? .outside
+      }
+      if viewBody == nil, let symbol = frame.symbol, ViewBodyDetector.mayBeBody(symbol) {
+        viewBody = ViewBodyDetector.viewBody(
+          demangled: CallStack.demangle(symbol), readType: readType)
+      }
+    }
+    return .outside
+  }
+
+  /// A cheap test on the mangled name before demangling it: a Swift symbol that mentions an
+  /// entity named `body`.
+  static func mayBeBody(_ symbol: String) -> Bool {
+    (symbol.hasPrefix("$s") || symbol.hasPrefix("_$s")) && symbol.utf8.offset(of: "4body") != nil
+  }
+
+  /// `View.body` for a demangled `body` getter, or a closure in one, of a type other than
+  /// `readType` (whose own property named `body` is not a view body); nil otherwise.
+  ///
+  /// Demangled names read `Module.ContentView.body.getter : some`, with prefixes such as
+  /// `closure #1 () -> ... in ` for a closure or `generic specialization <...> of `.
+  static func viewBody(demangled: String, readType: String) -> String? {
+    guard let getter = demangled.utf8.offset(of: ".body.getter") else { return nil }
+    let qualifiedType = demangled.utf8.prefix(getter).split(separator: UInt8(ascii: " ")).last
+      .flatMap { String($0) }
+    guard let qualifiedType, !qualifiedType.isEmpty else { return nil }
+    if qualifiedType == readType || qualifiedType.hasSuffix("." + readType) { return nil }
+    // Drop the module: `ContentView.body` is what a developer searches for.
+    let components = qualifiedType.split(separator: ".", maxSplits: 1)
+    let typeName = components.count == 2 ? components[1] : components[0]
+    return "\(typeName).body"
+  }
+}
+
+extension String.UTF8View {
+  /// The offset of the first occurrence of `needle`, or nil. (The standard library's
+  /// `firstRange(of:)` needs iOS 16 and macOS 13; these names are short.)
+  fileprivate func offset(of needle: StaticString) -> Int? {
+    let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+    let haystack = Array(self)
+    guard pattern.count <= haystack.count else { return nil }
+    for start in 0...(haystack.count - pattern.count)
+    where haystack[start..<(start + pattern.count)].elementsEqual(pattern) {
+      return start
+    }
+    return nil
+  }
+}

@@ -1,0 +1,228 @@
+import CPerceptionRuntime
+import Foundation
+import Testing
+
+@testable import PerceptionCore
+
+// SwiftUI's render engine and views, as the stack sees them: the detector in these tests takes
+// `renderStandIn` for the engine (by name: the test binary exports its symbols on Linux, see
+// Package.swift), and the views' `body` getters are real `body` getters.
+
+/// Stands in for AttributeGraph evaluating a body. (Tests build without optimization, so its
+/// frame stays on the stack while `evaluate` runs.)
+@inline(never)
+func renderStandIn(_ evaluate: () -> Void) {
+  evaluate()
+}
+
+/// A view whose body reads a model directly.
+struct CounterView {
+  let gauge: Gauge
+  var body: Int { gauge.trackedLevel }
+}
+
+/// A view whose body reads a model in a closure that it calls, as a container's content is.
+struct RowsView {
+  let gauge: Gauge
+  var body: [Int] { [1, 2, 3].map { _ in gauge.trackedLevel } }
+}
+
+/// A view whose body wraps its reads in tracking, as `WithPerceptionTracking` does.
+struct TrackedView {
+  let gauge: Gauge
+  var body: Int {
+    withPerceptionTracking {
+      gauge.trackedLevel
+    } onChange: {
+    }
+  }
+}
+
+/// A model with a property named `body`: its own getter is not a view body.
+final class Article: Perceptible, @unchecked Sendable {
+  let registrar = PerceptionRegistrar()
+  var text = "text"
+  var body: String {
+    registrar.access(self, keyPath: \.text)
+    return text
+  }
+}
+
+/// An action closure's work: under the engine, but in no body.
+@inline(never)
+func tapAction(_ gauge: Gauge) {
+  gauge.set(gauge.trackedLevel + 1)
+}
+
+/// A detector that takes `renderStandIn`'s frames for the render engine's.
+func standInDetector() -> ViewBodyDetector {
+  ViewBodyDetector { frame in
+    frame.demangledSymbol?.contains("renderStandIn") ?? false
+  }
+}
+
+@Suite("Perception checking of unwrapped view bodies")
+struct ViewBodyCheckingTests {
+  @Test func aReadInABodyUnderTheRenderEngineIsReportedWithTheViewsName() {
+    let view = CounterView(gauge: Gauge())
+    let reports = checkingReports {
+      ViewBodyChecking.withWatchedThread(standInDetector()) {
+        renderStandIn { _ = view.body }
+      }
+    }
+    #expect(reports.map(\.property) == ["Gauge.level"])
+    #expect(reports.first?.viewBody == "CounterView.body")
+    let description = reports.first?.description ?? ""
+    #expect(description.contains("read in CounterView.body"))
+    #expect(description.contains("WithPerceptionTracking"))
+  }
+
+  @Test func aReadInAClosureOfABodyIsReportedOnce() {
+    let view = RowsView(gauge: Gauge())
+    let reports = checkingReports {
+      ViewBodyChecking.withWatchedThread(standInDetector()) {
+        renderStandIn { _ = view.body }
+      }
+    }
+    #expect(reports.count == 1)
+    #expect(reports.first?.viewBody == "RowsView.body")
+  }
+
+  @Test func readsUnderTheEngineOutsideAnyBodyAreNotReported() {
+    let gauge = Gauge()
+    let article = Article()
+    let reports = checkingReports {
+      ViewBodyChecking.withWatchedThread(standInDetector()) {
+        renderStandIn {
+          tapAction(gauge)
+          _ = article.body
+        }
+      }
+    }
+    #expect(reports.isEmpty)
+  }
+
+  @Test func aBodyThatTheEngineIsNotEvaluatingIsNotReported() {
+    let view = CounterView(gauge: Gauge())
+    let reports = checkingReports {
+      ViewBodyChecking.withWatchedThread(standInDetector()) { _ = view.body }
+    }
+    #expect(reports.isEmpty)
+  }
+
+  @Test func aTrackedBodyIsNotReportedAndCostsNoDecision() {
+    let view = TrackedView(gauge: Gauge())
+    let detector = standInDetector()
+    let reports = checkingReports {
+      ViewBodyChecking.withWatchedThread(detector) {
+        renderStandIn { _ = view.body }
+      }
+    }
+    #expect(reports.isEmpty)
+    #expect(detector.decisionCount == 0)
+  }
+
+  @Test func skippedReadsAndUncheckedRegistrarsAreNotReported() {
+    let view = CounterView(gauge: Gauge())
+    let unchecked = CounterView(gauge: Gauge(isPerceptionCheckingEnabled: false))
+    let detector = standInDetector()
+    let reports = checkingReports {
+      ViewBodyChecking.withWatchedThread(detector) {
+        renderStandIn {
+          _PerceptionLocals.$skipPerceptionChecking.withValue(true) { _ = view.body }
+          _ = unchecked.body
+        }
+      }
+    }
+    #expect(reports.isEmpty)
+    // Both are settled before the stack is looked at.
+    #expect(detector.decisionCount == 0)
+  }
+
+  @Test func aStackIsJudgedOnceAndThenFoundInTheCache() {
+    let view = CounterView(gauge: Gauge())
+    let detector = standInDetector()
+    let reports = checkingReports {
+      ViewBodyChecking.withWatchedThread(detector) {
+        for _ in 0..<5 {
+          renderStandIn { _ = view.body }
+        }
+      }
+    }
+    #expect(reports.count == 1)
+    #expect(detector.decisionCount == 1)
+    // Another path to the same read is another stack.
+    _ = checkingReports {
+      ViewBodyChecking.withWatchedThread(detector) {
+        renderStandIn { _ = view.body }
+      }
+    }
+    #expect(detector.decisionCount == 2)
+  }
+
+  @Test func anUnwatchedThreadIsNeverChecked() {
+    let view = CounterView(gauge: Gauge())
+    let reports = checkingReports {
+      renderStandIn { _ = view.body }
+    }
+    #expect(reports.isEmpty)
+  }
+
+  @Test func aCheckedContextOnAWatchedThreadReportsWithoutTheStack() {
+    let gauge = Gauge()
+    let detector = standInDetector()
+    let reports = checkingReports {
+      ViewBodyChecking.withWatchedThread(detector) {
+        withPerceptionChecking { _ = gauge.trackedLevel }
+      }
+    }
+    #expect(reports.map(\.property) == ["Gauge.level"])
+    #expect(reports.first?.viewBody == nil)
+    #expect(detector.decisionCount == 0)
+  }
+
+  @Test func theWatchEndsWithItsScope() {
+    let before = perception_slot_get()
+    ViewBodyChecking.withWatchedThread(standInDetector()) {
+      #expect(perception_slot_get() & CheckingSlot.viewBodies != 0)
+    }
+    #expect(perception_slot_get() == before)
+  }
+
+  @Test func creatingARegistrarWatchesNoThreadWhereSwiftUITracksOrIsAbsent() {
+    let before = perception_slot_get()
+    _ = PerceptionRegistrar()
+    #expect(perception_slot_get() == before)
+  }
+
+  @Test(
+    arguments: [
+      ("App.ContentView.body.getter : some", "ContentView.body"),
+      ("closure #1 () -> Swift.Int in App.RowsView.body.getter : some", "RowsView.body"),
+      (
+        "generic specialization <App.Model> of App.ListView<A>.body.getter : some",
+        "ListView<A>.body"
+      ),
+      ("App.Model.count.getter : Swift.Int", nil),
+      ("App.Article.body.getter : Swift.String", nil),  // the type being read
+    ] as [(String, String?)])
+  func viewBodiesAreNamedFromDemangledSymbols(symbol: String, expected: String?) {
+    #expect(ViewBodyDetector.viewBody(demangled: symbol, readType: "Article") == expected)
+  }
+
+  @Test func onlySwiftSymbolsNamingABodyAreDemangled() {
+    #expect(ViewBodyDetector.mayBeBody("$s3App11ContentViewV4bodyQrvg"))
+    #expect(ViewBodyDetector.mayBeBody("_$s3App11ContentViewV4bodyQrvg"))
+    #expect(!ViewBodyDetector.mayBeBody("$s3App5ModelC5countSivg"))
+    #expect(!ViewBodyDetector.mayBeBody("body_getter"))
+  }
+
+  @Test func theCallStackNamesTheSwiftFunctionsOnIt() {
+    // What the detector stands on: a capture from here holds this test's frames, and they
+    // demangle to Swift names (on Linux, because the test binary exports its symbols).
+    let names = CallStack.withFrames { frames in
+      frames.compactMap { $0.flatMap { CallStack.describe($0).demangledSymbol } }
+    }
+    #expect(names.contains { $0.contains("theCallStackNamesTheSwiftFunctionsOnIt") })
+  }
+}
