@@ -15,7 +15,9 @@ let package = Package(
     // The lock, the thread-local slot, the access list and the observer table, in C11.
     .target(
       name: "CPerceptionRuntime",
-      path: "CPerceptionRuntime"
+      path: "CPerceptionRuntime",
+      // dladdr() (perception_call_stack.h) lives in libdl before glibc 2.34.
+      linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
     ),
     // The runtime's Swift overlay: PerceptionRegistrar and the tracking APIs.
     .target(

@@ -8,11 +8,21 @@
 # cases run here at their small sizes only (the cycle over 1 and 10 properties and 10 objects,
 # guarded like the others); the large sizes are in the full run. The async cases (Perceptions
 # throughput, continuous tracking) are not guarded, as thread wake-ups dominate them, but their
-# checks (the elements and changes each side must deliver) apply.
+# checks (the elements and changes each side must deliver) apply. Then perception checking's
+# budget, on both engines, in a build that keeps checking.
 set -eu
 cd "$(dirname "$0")/.."
 json="$(mktemp "${TMPDIR:-/tmp}/perception-bench.XXXXXX.json")"
 status=0
 swift run -c release perception-bench --quick --json "$json" || status=$?
 echo "JSON figures: $json"
+
+# Perception checking's budget (issue 8), in a release build that keeps checking: a plain
+# release build compiles it out. Its own scratch path, so the two builds do not rebuild each
+# other.
+for engine in perception native; do
+  echo
+  swift run -c release -Xswiftc -DDEBUG --scratch-path .build-checking \
+    perception-bench --checking --quick --engine "$engine" || status=$?
+done
 exit "$status"

@@ -10,6 +10,7 @@ import Perception
 
 let usage = """
   usage: perception-bench [--quick] [--json PATH] [--filter TEXT] [--engine ENGINE]
+         perception-bench --checking [--quick] [--engine ENGINE]
     --quick          short run for CI; same cases, fewer and shorter batches
     --json PATH      also write the figures as JSON to PATH
     --filter TEXT    only run cases whose id contains TEXT
@@ -17,6 +18,9 @@ let usage = """
                      process; by default this process runs Perception on its runtime and then
                      runs itself again with PERCEPTION_ENGINE=native for the native engine
     --results PATH   with --engine: write the pass's figures to PATH for the parent process
+    --checking       measure perception checking against its budget instead, in a build that
+                     keeps it: swift run -c release -Xswiftc -DDEBUG --scratch-path
+                     .build-checking perception-bench --checking
   Exits non-zero if, on a guarded case, Perception on its runtime is more than 25% slower than
   native, or Perception on the native engine is more than 10% slower than plain native
   @Observable on a read or a write (each confirmed by a second, longer measurement), or if an
@@ -30,6 +34,7 @@ var filter: String?
 var engineArgument: PerceptionEngine?
 /// Set in the child process: where to hand the pass's report to the parent.
 var resultsPath: String?
+var measuresChecking = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
@@ -54,6 +59,8 @@ while let argument = arguments.popFirst() {
     }
   case "--results":
     resultsPath = arguments.popFirst()
+  case "--checking":
+    measuresChecking = true
   case "--help", "-h":
     print(usage)
     exit(0)
@@ -70,6 +77,11 @@ guard engine.isAvailable else {
 }
 // Before the first registrar exists: this overrides PERCEPTION_ENGINE from the environment.
 PerceptionEngine.select(engine)
+
+if measuresChecking {
+  print("perception-bench (\(mode)): perception checking on \(name(engine)), against its budget")
+  exit(CheckingBudget.run(quick: mode == "quick") ? 0 : 1)
+}
 
 let loadAtStart = loadAverage()
 print(
