@@ -56,7 +56,7 @@ let package = Package(
     // The macro fuzzer (README.md, "Fuzzing the macro"); CI runs it through .ci/macro-fuzz.sh.
     .executableTarget(
       name: "PerceptionMacroFuzz",
-      dependencies: ["PerceptionMacroExpansion"],
+      dependencies: ["PerceptionMacroExpansion", "MacroExpansionDump"],
       path: "Tests/PerceptionMacroFuzz"
     ),
     .testTarget(
@@ -68,8 +68,11 @@ let package = Package(
     ),
     .testTarget(
       name: "PerceptionMacroExpansionTests",
-      dependencies: ["PerceptionMacroExpansion"]
+      dependencies: ["PerceptionMacroExpansion", "MacroExpansionDump"]
     ),
+    // Reading -dump-macro-expansions output: shared by the two targets above that compare
+    // @Perceptible's expansions with @Observable's.
+    .target(name: "MacroExpansionDump", path: "Tests/MacroExpansionDump"),
     .testTarget(
       name: "PerceptionTests",
       dependencies: ["Perception"]

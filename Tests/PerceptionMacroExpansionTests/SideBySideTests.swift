@@ -1,8 +1,9 @@
+import MacroExpansionDump
 import Testing
 
 /// Expands the corpus with the toolchain's `@Observable` and with `@Perceptible`, through the real
 /// compiler, and requires the same expansions after renaming, but for the accessor bodies:
-/// `@Perceptible`'s call the registrar's lazy entry points (see `Toolchain.withLazyKeyPaths`),
+/// `@Perceptible`'s call the registrar's lazy entry points (see `MacroExpansionDump.withLazyKeyPaths`),
 /// except in a class that declares its own `access(keyPath:)` or `withMutation(keyPath:_:)`,
 /// where they are `@Observable`'s and the added attribute says so, and for a hand-written
 /// `@PerceptionTracked`, which cannot see whether its class declares them.
@@ -14,7 +15,7 @@ struct SideBySideTests {
     let source = Corpus.classes.map(\.source).joined(separator: "\n\n")
     guard let native = try? Toolchain.typecheck("import Observation\n" + source),
       let ours = try? Toolchain.typecheck(
-        "\n" + Toolchain.renamed(source) + Toolchain.perceptionStubs,
+        "\n" + MacroExpansionDump.renamed(source) + Toolchain.perceptionStubs,
         arguments: Toolchain.pluginArguments)
     else {
       return nil
@@ -23,24 +24,19 @@ struct SideBySideTests {
     // A hand-written `@ObservationTracked` cannot know its class's helpers: it calls them.
     let handTracked = Corpus.classes.filter { $0.source.contains("@ObservationTracked") }
       .map(\.name)
-    var nativeBuffers: [String: String] = [:]
-    for (name, text) in Toolchain.buffers(native.text) {
-      let name = Toolchain.withoutPrivateDiscriminators(Toolchain.renamed(name))
-      var text = Toolchain.renamed(text)
+    let nativeBuffers = MacroExpansionDump.expectedBuffers(nativeDump: native.text) {
+      name, text in
       let inHelperClass = callingHelpers.contains { name.contains("\($0.utf8.count)\($0)C") }
       let handWritten = handTracked.contains { name.contains("\($0.utf8.count)\($0)C") }
       if name.contains("fMa_"), !inHelperClass, !handWritten {
-        text = Toolchain.withLazyKeyPaths(text)
+        return MacroExpansionDump.withLazyKeyPaths(text)
       } else if name.contains("fMr_"), inHelperClass {
-        text = text.replacingOccurrences(
+        return text.replacingOccurrences(
           of: "@PerceptionTracked", with: "@PerceptionTracked(callingHelpers: true)")
       }
-      nativeBuffers[name] = text
+      return text
     }
-    var ourBuffers: [String: String] = [:]
-    for (name, text) in Toolchain.buffers(ours.text) {
-      ourBuffers[Toolchain.withoutPrivateDiscriminators(name)] = text
-    }
+    let ourBuffers = MacroExpansionDump.ourBuffers(ours.text)
     return (nativeBuffers, ourBuffers)
   }()
 

@@ -58,26 +58,6 @@ enum Toolchain {
     return Output(text: String(decoding: data, as: UTF8.self), exitCode: process.terminationStatus)
   }
 
-  /// The macro buffers of a dump, by buffer name.
-  static func buffers(_ dump: String) -> [String: String] {
-    let rule = String(repeating: "-", count: 30)
-    let lines = dump.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    var buffers: [String: String] = [:]
-    var index = 0
-    while index < lines.count {
-      if lines[index].hasPrefix("@__swiftmacro_"), index + 1 < lines.count, lines[index + 1] == rule
-      {
-        var end = index + 2
-        while end < lines.count, lines[end] != rule { end += 1 }
-        buffers[lines[index]] = lines[(index + 2)..<min(end, lines.count)].joined(separator: "\n")
-        index = end + 1
-      } else {
-        index += 1
-      }
-    }
-    return buffers
-  }
-
   /// Declarations that stand in for Perception in a single-file compile: the macros, and a
   /// `PerceptionCore` namespace with the names the expansions use.
   static let perceptionStubs = """
@@ -120,46 +100,4 @@ enum Toolchain {
     ["-Xfrontend", "-load-plugin-executable", "-Xfrontend", "\(plugin ?? "")#PerceptionMacros"]
   }
 
-  /// Maps Observation's names, in source and in mangled buffer names, to Perception's.
-  static func renamed(_ text: String) -> String {
-    var text = text
-    let renames = [
-      ("22_$observationRegistrar", "21_$perceptionRegistrar"),
-      ("18ObservationTracked", "17PerceptionTracked"),
-      ("18ObservationIgnored", "17PerceptionIgnored"),
-      ("10Observable", "11Perceptible"), ("_$observationRegistrar", "_$perceptionRegistrar"),
-      ("Observation.ObservationRegistrar()", "PerceptionCore.PerceptionRegistrar()"),
-      ("Observation.Observable", "PerceptionCore.Perceptible"),
-      ("ObservationIgnored", "PerceptionIgnored"), ("ObservationTracked", "PerceptionTracked"),
-      ("@Observable", "@Perceptible"),
-    ]
-    for (old, new) in renames { text = text.replacingOccurrences(of: old, with: new) }
-    return text
-  }
-
-  /// `@Observable`'s accessors as `@Perceptible` writes them for a class with the generated
-  /// helpers: the registrar's lazy entry points instead of the helpers and the eager calls.
-  static func withLazyKeyPaths(_ accessors: String) -> String {
-    let rewrites = [
-      ("access(keyPath: ", "_$perceptionRegistrar._access(self, lazyKeyPath: "),
-      ("withMutation(keyPath: ", "_$perceptionRegistrar._withMutation(of: self, lazyKeyPath: "),
-      (
-        "_$perceptionRegistrar.willSet(self, keyPath: ",
-        "_$perceptionRegistrar._willSet(self, lazyKeyPath: "
-      ),
-      (
-        "_$perceptionRegistrar.didSet(self, keyPath: ",
-        "_$perceptionRegistrar._didSet(self, lazyKeyPath: "
-      ),
-    ]
-    var text = accessors
-    for (old, new) in rewrites { text = text.replacingOccurrences(of: old, with: new) }
-    return text
-  }
-
-  /// Replaces the file-private discriminators in buffer names, which hash the file's path.
-  static func withoutPrivateDiscriminators(_ name: String) -> String {
-    name.replacingOccurrences(
-      of: "33_[0-9A-F]{32}LL", with: "33_PRIVATELL", options: .regularExpression)
-  }
 }

@@ -1,0 +1,92 @@
+import Foundation
+
+/// Reading the compiler's `-dump-macro-expansions` output, and mapping `@Observable`'s
+/// expansions onto what `@Perceptible` writes: shared by the side-by-side corpus test and the
+/// macro fuzzer, which compare the two macros' expansions buffer for buffer.
+public enum MacroExpansionDump {
+  /// The macro buffers of a dump, by buffer name.
+  public static func buffers(_ dump: String) -> [String: String] {
+    let rule = String(repeating: "-", count: 30)
+    let lines = dump.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var buffers: [String: String] = [:]
+    var index = 0
+    while index < lines.count {
+      if lines[index].hasPrefix("@__swiftmacro_"), index + 1 < lines.count, lines[index + 1] == rule
+      {
+        var end = index + 2
+        while end < lines.count, lines[end] != rule { end += 1 }
+        buffers[lines[index]] = lines[(index + 2)..<min(end, lines.count)].joined(separator: "\n")
+        index = end + 1
+      } else {
+        index += 1
+      }
+    }
+    return buffers
+  }
+
+  /// The buffers of a dump of `@Perceptible`'s expansions, by buffer name without file-private
+  /// discriminators.
+  public static func ourBuffers(_ dump: String) -> [String: String] {
+    var result: [String: String] = [:]
+    for (name, text) in buffers(dump) {
+      result[withoutPrivateDiscriminators(name)] = text
+    }
+    return result
+  }
+
+  /// The buffers of a dump of `@Observable`'s expansions as `@Perceptible` should write them,
+  /// by the names `@Perceptible`'s buffers have: renamed, and each buffer passed through
+  /// `adjust(name, text)`, which by default rewrites accessor buffers (`fMa_`) to the lazy
+  /// entry points (`withLazyKeyPaths(_:)`).
+  public static func expectedBuffers(
+    nativeDump: String,
+    adjust: (_ name: String, _ text: String) -> String = { name, text in
+      name.contains("fMa_") ? withLazyKeyPaths(text) : text
+    }
+  ) -> [String: String] {
+    var result: [String: String] = [:]
+    for (name, text) in buffers(nativeDump) {
+      let name = withoutPrivateDiscriminators(renamed(name))
+      result[name] = adjust(name, renamed(text))
+    }
+    return result
+  }
+
+  /// Maps Observation's names, in source and in mangled buffer names, to Perception's.
+  public static func renamed(_ text: String) -> String {
+    var text = text
+    let renames = [
+      ("22_$observationRegistrar", "21_$perceptionRegistrar"),
+      ("18ObservationTracked", "17PerceptionTracked"),
+      ("18ObservationIgnored", "17PerceptionIgnored"),
+      ("10Observable", "11Perceptible"), ("_$observationRegistrar", "_$perceptionRegistrar"),
+      ("Observation.ObservationRegistrar()", "PerceptionCore.PerceptionRegistrar()"),
+      ("Observation.Observable", "PerceptionCore.Perceptible"),
+      ("ObservationIgnored", "PerceptionIgnored"), ("ObservationTracked", "PerceptionTracked"),
+      ("@Observable", "@Perceptible"),
+    ]
+    for (old, new) in renames { text = text.replacingOccurrences(of: old, with: new) }
+    return text
+  }
+
+  /// `@Observable`'s accessors as `@Perceptible` writes them for a class with the generated
+  /// helpers: the registrar's lazy entry points instead of the helpers and the eager calls.
+  public static func withLazyKeyPaths(_ accessors: String) -> String {
+    let registrar = "_$perceptionRegistrar"
+    let rewrites = [
+      ("access(keyPath: ", "\(registrar)._access(self, lazyKeyPath: "),
+      ("withMutation(keyPath: ", "\(registrar)._withMutation(of: self, lazyKeyPath: "),
+      ("\(registrar).willSet(self, keyPath: ", "\(registrar)._willSet(self, lazyKeyPath: "),
+      ("\(registrar).didSet(self, keyPath: ", "\(registrar)._didSet(self, lazyKeyPath: "),
+    ]
+    var text = accessors
+    for (old, new) in rewrites { text = text.replacingOccurrences(of: old, with: new) }
+    return text
+  }
+
+  /// Replaces the file-private discriminators in buffer names, which hash the file's path.
+  public static func withoutPrivateDiscriminators(_ name: String) -> String {
+    name.replacingOccurrences(
+      of: "33_[0-9A-F]{32}LL", with: "33_PRIVATELL", options: .regularExpression)
+  }
+}
