@@ -189,6 +189,28 @@ struct ViewBodyCheckingTests {
     #expect(perception_slot_get() == before)
   }
 
+  @Test func aMainThreadIsWatchedOnlyOutsideScopesAndContexts() {
+    // `watchThread(ifMain:)` marks the slot for the rest of the thread's life: run it on a
+    // thread of its own, which ends after.
+    let thread = Thread {
+      ViewBodyChecking.watchThread(ifMain: false)
+      let notMain = perception_slot_get()
+      withPerceptionChecking { ViewBodyChecking.watchThread(ifMain: true) }
+      let inContext = perception_slot_get()
+      ViewBodyChecking.watchThread(ifMain: true)
+      let watched = perception_slot_get()
+      withPerceptionTracking {
+        ViewBodyChecking.watchThread(ifMain: true)
+      } onChange: {
+      }
+      let afterScope = perception_slot_get()
+      ThreadResults.shared.record([notMain, inContext, watched, afterScope])
+    }
+    thread.start()
+    let slots = ThreadResults.shared.wait()
+    #expect(slots == [0, 0, CheckingSlot.viewBodies, CheckingSlot.viewBodies])
+  }
+
   @Test func creatingARegistrarWatchesNoThreadWhereSwiftUITracksOrIsAbsent() {
     let before = perception_slot_get()
     _ = PerceptionRegistrar()
@@ -224,5 +246,28 @@ struct ViewBodyCheckingTests {
       frames.compactMap { $0.flatMap { CallStack.describe($0).demangledSymbol } }
     }
     #expect(names.contains { $0.contains("theCallStackNamesTheSwiftFunctionsOnIt") })
+  }
+}
+
+/// Hands a value from a thread to the test that waits for it.
+final class ThreadResults: @unchecked Sendable {
+  // Sendable: `slots` is only touched under `condition`.
+  static let shared = ThreadResults()
+  private let condition = NSCondition()
+  private var slots: [UInt]?
+
+  func record(_ value: [UInt]) {
+    condition.withLock {
+      slots = value
+      condition.broadcast()
+    }
+  }
+
+  func wait() -> [UInt] {
+    condition.withLock {
+      while slots == nil { condition.wait() }
+      defer { slots = nil }
+      return slots!
+    }
   }
 }

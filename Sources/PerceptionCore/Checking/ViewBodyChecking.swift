@@ -39,20 +39,22 @@ enum ViewBodyChecking {
   }
 
   /// Watches the calling thread if it is SwiftUI's main thread on a system whose SwiftUI
-  /// does not track perceptible models. Called as each registrar is created, which is
-  /// cheap and happens before any read of its object.
-  ///
-  /// Only a thread in no tracking scope and no checked context is marked: those restore the
-  /// slot they found when they end, which would undo the mark. A later registrar marks it.
+  /// does not track perceptible models, in debug builds. Called as each registrar is created,
+  /// which is cheap and happens before any read of its object.
   @inline(__always)
   static func watchMainThreadIfNeeded() {
     #if DEBUG && canImport(SwiftUI) && canImport(Darwin)
       if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) { return }
-      guard pthread_main_np() != 0, perception_slot_get() == 0,
-        CheckingSwitch.shared.isEnabled
-      else { return }
-      perception_slot_set(CheckingSlot.viewBodies)
+      watchThread(ifMain: pthread_main_np() != 0)
     #endif
+  }
+
+  /// Marks the calling thread's slot as watched if `isMain` and checking is on. Only a thread
+  /// in no tracking scope and no checked context is marked: those put back the slot they
+  /// found when they end, which would undo the mark; a later registrar marks it then.
+  static func watchThread(ifMain isMain: Bool) {
+    guard isMain, perception_slot_get() == 0, CheckingSwitch.shared.isEnabled else { return }
+    perception_slot_set(CheckingSlot.viewBodies)
   }
 
   /// Runs `body` with the calling thread watched and `detector` deciding: how tests stand in
