@@ -13,10 +13,10 @@ enum CheckingSlot {
   @inlinable
   static var checked: UInt { 1 }
 
-  /// The thread renders views whose bodies nobody may have wrapped in tracking: on iOS
-  /// 13-16, macOS 10.15-13, tvOS 13-16 and watchOS 6-9, SwiftUI's main thread. Set for the
-  /// life of the thread (see `ViewBodyChecking`), so that a quiet read there takes the slow
-  /// path and asks, once per stack, whether it is in a view body.
+  /// The thread renders views whose bodies nobody may have wrapped in tracking: SwiftUI's
+  /// main thread, where Perception's engine runs (always on iOS 13-16 and the others'
+  /// counterparts). Set for the life of the thread (see `ViewBodyChecking`), so that a quiet
+  /// read there takes the slow path and asks, once per stack, whether it is in a view body.
   @inlinable
   static var viewBodies: UInt { 2 }
 

@@ -13,9 +13,9 @@
 /// reads inside a direct call of Observation's `withObservationTracking` (or SwiftUI's own
 /// tracking on iOS 17 and later) cannot be seen as tracked, and are reported.
 ///
-/// SwiftUI bodies need no context of their own on systems whose SwiftUI does not track
-/// perceptible models (iOS 13-16, macOS 10.15-13, tvOS 13-16, watchOS 6-9): there, debug
-/// builds watch the main thread, and a read in a view body that SwiftUI is evaluating, outside
+/// SwiftUI bodies need no context of their own where SwiftUI does not track perceptible
+/// models: wherever Perception's engine runs (always on iOS 13-16, macOS 10.15-13, tvOS 13-16
+/// and watchOS 6-9), debug builds watch the main thread, and a read in a view body that SwiftUI is evaluating, outside
 /// any tracking scope, is reported with the view's name (see ``PerceptionCheckingReport/viewBody``).
 ///
 /// Costs nothing to reads outside it. In release builds, or when

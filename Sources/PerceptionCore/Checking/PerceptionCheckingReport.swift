@@ -24,9 +24,10 @@ public struct PerceptionCheckingReport: Sendable, Hashable, CustomStringConverti
   public let column: UInt?
 
   /// The view body that made the read, such as `ContentView.body`, when perception checking
-  /// found it on the stack: on iOS 13-16, macOS 10.15-13, tvOS 13-16 and watchOS 6-9, where a
-  /// SwiftUI body that nobody wrapped in `WithPerceptionTracking` is checked without a
-  /// checked context. Nil for a read in a checked context.
+  /// found it on the stack: where Perception's engine runs on an Apple platform (always on
+  /// iOS 13-16, macOS 10.15-13, tvOS 13-16 and watchOS 6-9), a SwiftUI body that nobody
+  /// wrapped in `WithPerceptionTracking` is checked without a checked context. Nil for a read
+  /// in a checked context.
   public let viewBody: String?
 
   /// `Type.property`, or `Type.<description of the key path>` when the property has no name

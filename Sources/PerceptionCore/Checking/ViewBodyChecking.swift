@@ -4,9 +4,11 @@ import CPerceptionRuntime
   import Darwin
 #endif
 
-/// Perception checking without a checked context: on systems whose SwiftUI does not track
-/// perceptible models itself (iOS 13-16, macOS 10.15-13, tvOS 13-16, watchOS 6-9), a read in
-/// a view body that nobody wrapped in `WithPerceptionTracking` is reported.
+/// Perception checking without a checked context: where SwiftUI does not track perceptible
+/// models itself, a read in a view body that nobody wrapped in `WithPerceptionTracking` is
+/// reported. That is wherever Perception's own engine runs: on iOS 13-16, macOS 10.15-13,
+/// tvOS 13-16 and watchOS 6-9, and on later systems when a program selects it. (On the
+/// native engine, SwiftUI observes the registrars through Observation.)
 ///
 /// No code of ours runs when SwiftUI evaluates such a body, so nothing can open a checked
 /// context around it. Instead the main thread is *watched*: its slot carries
@@ -38,13 +40,13 @@ enum ViewBodyChecking {
     return detector.verdictForCurrentStack(readType: String(describing: readType))
   }
 
-  /// Watches the calling thread if it is SwiftUI's main thread on a system whose SwiftUI
-  /// does not track perceptible models, in debug builds. Called as each registrar is created,
-  /// which is cheap and happens before any read of its object.
+  /// Watches the calling thread if it is SwiftUI's main thread and SwiftUI does not track
+  /// perceptible models (Perception's engine runs), in debug builds. Called as each registrar
+  /// is created, which is cheap and happens before any read of its object.
   @inline(__always)
   static func watchMainThreadIfNeeded() {
     #if DEBUG && canImport(SwiftUI) && canImport(Darwin)
-      if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) { return }
+      guard !PerceptionEngine.isNative else { return }
       watchThread(ifMain: pthread_main_np() != 0)
     #endif
   }
