@@ -122,8 +122,11 @@ for path in glob.glob(f"{directory}/*.symbols.json"):
         if os.path.basename(symbol.get("location", {}).get("uri", "")) not in shells:
             continue
         checked += 1
-        lines = (symbol.get("docComment") or {}).get("lines", [])
-        if not lines or not lines[0]["text"].strip():
+        comment = symbol.get("docComment") or {}
+        lines = comment.get("lines", [])
+        # A comment from another module is the protocol requirement's, inherited.
+        inherited = comment.get("module", "PerceptionSwiftUITests") != "PerceptionSwiftUITests"
+        if inherited or not lines or not lines[0]["text"].strip():
             missing.append(".".join(symbol["pathComponents"]))
 print(f"SwiftUI shells: {checked - len(missing)}/{checked} symbols have an abstract")
 for name in sorted(missing):
