@@ -61,7 +61,12 @@ for module in "${modules[@]}"; do
   fi
   # One directory per module: docc documents every graph in the directory it is given.
   mkdir -p "$out/symbol-graphs/$module"
-  cp "$graphs/$module".*symbols.json "$out/symbol-graphs/$module/"
+  # With the graphs of its extensions to other modules' types (Perception@SwiftUI on Apple
+  # platforms), which are its own symbols too.
+  cp "$graphs/$module.symbols.json" "$out/symbol-graphs/$module/"
+  for extension in "$graphs/$module"@*.symbols.json; do
+    if [ -e "$extension" ]; then cp "$extension" "$out/symbol-graphs/$module/"; fi
+  done
 done
 
 for module in "${modules[@]}"; do
@@ -77,10 +82,13 @@ for module in "${modules[@]}"; do
 done
 
 step "every symbol has an abstract and a place in a Topics section"
-python3 - "$out" "${modules[@]}" << 'EOF'
+# On Apple platforms Perception's graph also holds the SwiftUI shells, which the catalog cannot
+# curate (they do not exist on Linux, where a link to them would be a warning): there, docc
+# groups them automatically, and only a missing abstract fails.
+python3 - "$out" "$(uname)" "${modules[@]}" << 'EOF'
 import json, sys
 
-out, modules = sys.argv[1], sys.argv[2:]
+out, system, modules = sys.argv[1], sys.argv[2], sys.argv[3:]
 failed = False
 for module in modules:
     entries = json.load(open(f"{out}/{module}.doccarchive/documentation-coverage.json"))
@@ -94,10 +102,11 @@ for module in modules:
           f"{len(symbols) - len(uncurated)}/{len(symbols)} are curated")
     for path in missing:
         print(f"error: {path} has no abstract", file=sys.stderr)
+    severity = "error" if system == "Linux" else "note"
     for path in uncurated:
-        print(f"error: {path} is in no Topics section (docc would group it automatically)",
+        print(f"{severity}: {path} is in no Topics section (docc groups it automatically)",
               file=sys.stderr)
-    failed |= bool(missing or uncurated)
+    failed |= bool(missing or (uncurated and system == "Linux"))
 sys.exit(1 if failed else 0)
 EOF
 
