@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the DocC documentation of Perception and PerceptionCore with the toolchain's own docc
-# (no plugin, no dependency), and fails on any docc warning and on any public symbol whose
-# documentation has no abstract.
+# (no plugin, no dependency), and fails on any docc warning, on any public symbol whose
+# documentation has no abstract, and on any symbol that no Topics section places.
 #
 # 1. `swift package dump-symbol-graph` writes one symbol graph per module. Perception's holds
 #    only Perception's own symbols (the macros): the symbols of PerceptionCore, which it
@@ -9,7 +9,8 @@
 #    module that declares it.
 # 2. `docc convert --warnings-as-errors --experimental-documentation-coverage` builds each
 #    catalog against its module's graph; the coverage JSON must say that every symbol has an
-#    abstract.
+#    abstract and is curated. (This docc cannot resolve links from one archive into another,
+#    so Perception's pages name PerceptionCore's symbols in code voice rather than link them.)
 # 3. The SwiftUI shells (Sources/Perception/SwiftUI) are compiled on Linux only in the test
 #    target PerceptionSwiftUITests, against the SwiftUI stand-in, so they are not in
 #    Perception's graph here. Their abstracts are checked in that test module's symbol graph;
