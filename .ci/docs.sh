@@ -9,8 +9,10 @@
 #    module that declares it.
 # 2. `docc convert --warnings-as-errors --experimental-documentation-coverage` builds each
 #    catalog against its module's graph; the coverage JSON must say that every symbol has an
-#    abstract and is curated. (This docc cannot resolve links from one archive into another,
-#    so Perception's pages name PerceptionCore's symbols in code voice rather than link them.)
+#    abstract and is curated. PerceptionCore is converted first, so that Perception's pages
+#    can link its symbols and articles (``/PerceptionCore/...``, resolved through docc's
+#    experimental --dependency); links the other way are not possible, and name the
+#    Perception articles in plain text.
 # 3. The SwiftUI shells (Sources/Perception/SwiftUI) are compiled on Linux only in the test
 #    target PerceptionSwiftUITests, against the SwiftUI stand-in, so they are not in
 #    Perception's graph here. Their abstracts are checked in that test module's symbol graph;
@@ -70,16 +72,22 @@ for module in "${modules[@]}"; do
   done
 done
 
+# Each archive can be linked from the ones built after it: Perception's pages link
+# PerceptionCore's symbols and articles (``/PerceptionCore/...``) through --dependency.
+dependencies=()
 for module in "${modules[@]}"; do
   step "docc convert $module"
   "$docc" convert "Sources/$module/$module.docc" \
     --additional-symbol-graph-dir "$out/symbol-graphs/$module" \
+    --enable-experimental-external-link-support \
+    ${dependencies[@]+"${dependencies[@]}"} \
     --output-path "$out/$module.doccarchive" \
     --fallback-display-name "$module" \
     --fallback-bundle-identifier "$module" \
     --warnings-as-errors \
     --experimental-documentation-coverage \
     --coverage-summary-level brief
+  dependencies+=(--dependency "$out/$module.doccarchive")
 done
 
 step "every symbol has an abstract and a place in a Topics section"

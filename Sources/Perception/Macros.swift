@@ -1,11 +1,12 @@
 /// Makes a class perceptible: reads of its stored properties are tracked by
-/// `withPerceptionTracking`, and changes to them are announced to its observers.
+/// ``/PerceptionCore/withPerceptionTracking(_:onChange:)``, and changes to them are announced to
+/// its observers.
 ///
 /// The counterpart of Observation's `@Observable`, for every platform and OS version. Each stored
 /// instance `var` of the class becomes a computed property over private storage (`_name`) that
-/// reports reads to a `PerceptionRegistrar` and announces changes to it. The class conforms to
-/// `Perceptible`, and to Observation's `Observable` where Observation exists, so
-/// `withObservationTracking`, `Observations` and SwiftUI accept it too.
+/// reports reads to a ``/PerceptionCore/PerceptionRegistrar`` and announces changes to it. The
+/// class conforms to ``/PerceptionCore/Perceptible``, and to Observation's `Observable` where
+/// Observation exists, so `withObservationTracking`, `Observations` and SwiftUI accept it too.
 ///
 /// ```swift
 /// @Perceptible
