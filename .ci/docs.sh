@@ -20,10 +20,56 @@
 #
 # The archives land in .build/docs (Perception.doccarchive, PerceptionCore.doccarchive, and
 # both merged in Documentation.doccarchive); README.md says how to preview them.
+#
+# The Performance article repeats README.md's latest benchmark figures between its
+# "BEGIN benchmark figures" and "END benchmark figures" markers; this script fails when the two
+# differ, and `bash .ci/docs.sh --sync-figures` copies README.md's into the article.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 step() { printf '\n==> %s\n' "$*"; }
+
+# Compares (Check) or copies (Sync) README.md's figures, from "Latest full run" to the end of
+# the table that follows the figures table, with the article's marked section.
+figures() {
+  python3 - "$1" << 'EOF'
+import re, sys
+
+mode = sys.argv[1]
+readme = open("README.md").read().split("\n")
+start = next(i for i, line in enumerate(readme) if line.startswith("Latest full run"))
+end, tables, in_table = start, 0, False
+for end in range(start, len(readme)):
+    if readme[end].startswith("|") and not in_table:
+        tables, in_table = tables + 1, True
+    elif not readme[end].startswith("|") and in_table:
+        in_table = False
+        if tables == 2:
+            break
+figures = "\n".join(readme[start:end]).strip()
+
+path = "Sources/PerceptionCore/PerceptionCore.docc/Articles/Performance.md"
+article = open(path).read()
+marked = re.compile(r"(<!-- BEGIN benchmark figures[^\n]*-->\n\n### Latest figures\n\n)(.*?)"
+                    r"(\n\n<!-- END benchmark figures -->)", re.S)
+match = marked.search(article)
+if not match:
+    sys.exit(f"error: {path} has lost its benchmark figures markers")
+if mode == "Sync":
+    open(path, "w").write(article[:match.start(2)] + figures + article[match.end(2):])
+    print(f"copied README.md's figures into {path}")
+elif match.group(2).strip() != figures:
+    sys.exit(f"error: {path} and README.md give different benchmark figures; "
+             "run bash .ci/docs.sh --sync-figures")
+else:
+    print("the same figures")
+EOF
+}
+
+if [ "${1:-}" = --sync-figures ]; then
+  figures Sync
+  exit 0
+fi
 
 # The docc next to the swift driver: the toolchain's own.
 docc="${DOCC:-}"
@@ -89,6 +135,9 @@ for module in "${modules[@]}"; do
     --coverage-summary-level brief
   dependencies+=(--dependency "$out/$module.doccarchive")
 done
+
+step "the Performance article's figures are README.md's"
+figures Check
 
 step "every symbol has an abstract and a place in a Topics section"
 # On Apple platforms Perception's graph also holds the SwiftUI shells, which the catalog cannot
