@@ -1,20 +1,36 @@
-/// Makes a class perceptible: its stored properties are tracked by `withPerceptionTracking`.
+/// Makes a class perceptible: reads of its stored properties are tracked by
+/// ``/PerceptionCore/withPerceptionTracking(_:onChange:)``, and changes to them are announced to
+/// its observers.
 ///
-/// This is the counterpart of Observation's `@Observable`, for platforms where Observation is not
-/// available. Each stored instance `var` of the class becomes a computed property over private
-/// storage, that reports reads to a ``PerceptionRegistrar`` and announces changes to it. The class
-/// conforms to ``Perceptible``, and to Observation's `Observable` where Observation exists, so
-/// `withObservationTracking`, `Observations` and SwiftUI accept it too.
+/// The counterpart of Observation's `@Observable`, for every platform and OS version. Each stored
+/// instance `var` of the class becomes a computed property over private storage (`_name`) that
+/// reports reads to a ``/PerceptionCore/PerceptionRegistrar`` and announces changes to it. The
+/// class conforms to ``/PerceptionCore/Perceptible``, and to Observation's `Observable` where
+/// Observation exists, so `withObservationTracking`, `Observations` and SwiftUI accept it too.
 ///
 /// ```swift
 /// @Perceptible
 /// final class Counter {
 ///   var count = 0
+///   @PerceptionIgnored var log: [String] = []
 /// }
+///
+/// let counter = Counter()
+/// withPerceptionTracking {
+///   _ = counter.count
+/// } onChange: {
+///   print("count will change")
+/// }
+/// counter.count += 1  // prints "count will change", once
+/// counter.log.append("untracked")  // prints nothing
 /// ```
 ///
-/// Mark a property ``PerceptionIgnored()`` to leave it untracked. The macro applies to classes only;
-/// on a struct, enumeration, actor or protocol it is an error.
+/// Mark a property ``PerceptionIgnored()`` to leave it untracked. The macro applies to classes
+/// only; on a struct, enumeration, actor or protocol it is one error at the attribute. A `lazy var`
+/// cannot be tracked (Swift allows no accessors on it): mark it `@PerceptionIgnored`, or see
+/// <doc:MigratingToObservation> for the pattern that tracks it by hand. Its expansion is
+/// `@Observable`'s, renamed, except where that one would not compile (a backquoted property name)
+/// and in the accessors' bodies, which form the key path only when somebody needs it.
 @available(iOS, deprecated: 17, renamed: "Observable")
 @available(macOS, deprecated: 14, renamed: "Observable")
 @available(tvOS, deprecated: 17, renamed: "Observable")
@@ -30,8 +46,9 @@ public macro Perceptible() =
 /// Tracks a stored property of a perceptible class.
 ///
 /// ``Perceptible()`` adds this attribute to each property it tracks; it is the counterpart of
-/// Observation's `@ObservationTracked`. It turns the property into accessors over a private `_name`
-/// storage that keeps the property's initial value and observers.
+/// Observation's `@ObservationTracked`, and there is no need to write it by hand. It turns the
+/// property into accessors over a private `_name` storage that keeps the property's initial value
+/// and observers.
 @available(iOS, deprecated: 17, renamed: "ObservationTracked")
 @available(macOS, deprecated: 14, renamed: "ObservationTracked")
 @available(tvOS, deprecated: 17, renamed: "ObservationTracked")
@@ -45,7 +62,8 @@ public macro PerceptionTracked() =
 /// `access(keyPath:)` and `withMutation(keyPath:_:)` on every read and write when
 /// `callingHelpers` is true.
 ///
-/// ``Perceptible()`` adds it to the properties of a class that declares either helper itself:
+/// ``Perceptible()`` adds it to the properties of a class that declares either helper itself, so
+/// that the class's own helpers run on every read and write, as they do under `@Observable`.
 /// Otherwise it adds ``PerceptionTracked()``, whose accessors reach the registrar directly.
 @attached(accessor, names: named(init), named(get), named(set), named(_modify))
 @attached(peer, names: prefixed(`_`))
@@ -56,6 +74,14 @@ public macro PerceptionTracked(callingHelpers: Bool) =
 ///
 /// The counterpart of Observation's `@ObservationIgnored`: changes to the property do not notify
 /// and reads of it are not tracked.
+///
+/// ```swift
+/// @Perceptible
+/// final class Search {
+///   var query = ""
+///   @PerceptionIgnored var cache: [String: [String]] = [:]
+/// }
+/// ```
 ///
 /// It expands to nothing. It declares `willSet` as a name it may introduce only because the compiler
 /// requires an accessor macro that adds no `get` to say so; it exempts Observation's own

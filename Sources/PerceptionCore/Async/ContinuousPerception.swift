@@ -12,6 +12,14 @@
 ///   it: `apply` is released at once, and is not called again once the cancelling call has
 ///   returned on `apply`'s isolation.
 ///
+/// ```swift
+/// let token = withContinuousPerception(options: [.didSet]) { event in
+///   print("count is", counter.count)  // now, and after each stretch of changes
+/// }
+/// // ...
+/// token.cancel()
+/// ```
+///
 /// - Parameters:
 ///   - options: The events that call `apply` again.
 ///   - apply: Called with each event, on its own isolation.

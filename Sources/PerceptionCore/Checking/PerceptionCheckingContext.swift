@@ -9,6 +9,15 @@
 /// with `isPerceptionCheckingEnabled: false`. Contexts nest; a context on one thread does not
 /// affect any other thread.
 ///
+/// ```swift
+/// withPerceptionChecking {
+///   print(model.title)  // reported: nothing tracks this read
+///   withPerceptionTracking {
+///     print(model.title)  // tracked: not reported
+///   } onChange: {}
+/// }
+/// ```
+///
 /// On the native engine, reads inside `withPerceptionTracking` are known to be tracked, but
 /// reads inside a direct call of Observation's `withObservationTracking` (or SwiftUI's own
 /// tracking on iOS 17 and later) cannot be seen as tracked, and are reported.

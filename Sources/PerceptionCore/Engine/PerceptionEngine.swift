@@ -16,6 +16,17 @@ import CPerceptionRuntime
 /// The choice settles the first time an engine is used: when the first ``PerceptionRegistrar``
 /// is created or the first tracking call runs. From then on it cannot change, so objects and
 /// observers of two engines never mix.
+///
+/// ```swift
+/// @main
+/// struct Tool {
+///   static func main() {
+///     // At launch, before the first perceptible object or tracking call.
+///     PerceptionEngine.select(.perception)
+///     print("running on", PerceptionEngine.current)  // "running on perception"
+///   }
+/// }
+/// ```
 public enum PerceptionEngine: Sendable, Hashable, CustomStringConvertible {
   /// Perception's runtime, on the C primitives of `CPerceptionRuntime`.
   case perception

@@ -15,6 +15,25 @@ import CPerceptionRuntime
 /// own observers; on the native engine it wraps an `ObservationRegistrar`, so that
 /// `withObservationTracking`, `Observations` and SwiftUI observe it too.
 ///
+/// A class that cannot use the macro calls the registrar from its own accessors:
+///
+/// ```swift
+/// final class Thermometer: Perceptible {
+///   private let registrar = PerceptionRegistrar()
+///   private var _celsius = 20.0
+///
+///   var celsius: Double {
+///     get {
+///       registrar.access(self, keyPath: \.celsius)
+///       return _celsius
+///     }
+///     set {
+///       registrar.withMutation(of: self, keyPath: \.celsius) { _celsius = newValue }
+///     }
+///   }
+/// }
+/// ```
+///
 /// The hot paths are inlined into the caller. After the engine test (one load and a branch), a
 /// read outside any tracking scope on Perception's runtime is one thread-local load and a
 /// branch, and a write nobody observes is a load and a branch for willSet and another for

@@ -10,6 +10,18 @@
 /// - With `.deinit`, `onChange` runs once for each tracked object released while the
 ///   tracking stands.
 ///
+/// ```swift
+/// withPerceptionTracking(options: [.willSet, .didSet]) {
+///   _ = counter.count
+/// } onChange: { event in
+///   if event.kind == .willSet {
+///     print("count will change")
+///   } else if event.kind == .didSet {
+///     print("count is now", counter.count)
+///   }
+/// }
+/// ```
+///
 /// Unlike native Observation, each event is delivered once even when several threads mutate
 /// at the same moment; a mutation made inside `onChange` does not deliver another event to
 /// it; and `event.cancel()` ends the tracking at once, releasing `onChange` (see its

@@ -6,6 +6,25 @@
 /// the change and before the new value is stored, and then every observation this call made is
 /// cancelled. Properties that `apply` did not read never trigger it.
 ///
+/// ```swift
+/// @Perceptible
+/// final class Counter {
+///   var count = 0
+/// }
+///
+/// let counter = Counter()
+/// func observe() {
+///   withPerceptionTracking {
+///     print("count is", counter.count)
+///   } onChange: {
+///     print("count will change")
+///   }
+/// }
+/// observe()
+/// counter.count += 1  // prints "count will change", once
+/// counter.count += 1  // prints nothing: the tracking has fired; call observe() to track again
+/// ```
+///
 /// Unlike native Observation, `onChange` runs exactly once even when several threads mutate
 /// observed properties at the same moment, and a mutation of an observed property made inside
 /// `onChange` does not call it again.
@@ -36,6 +55,15 @@ public func withPerceptionTracking<T>(
 /// The counterpart of Observation's `withObservationTracking(_:willSet:)` (SPI there). Each
 /// call of `willSet` receives a ``PerceptionTracking`` whose `changed` is the key path about
 /// to change and whose `cancel()` ends the tracking.
+///
+/// ```swift
+/// withPerceptionTracking {
+///   _ = counter.count
+/// } willSet: { tracking in
+///   print("about to change:", tracking.changed as Any)
+///   if done { tracking.cancel() }
+/// }
+/// ```
 @inlinable
 public func withPerceptionTracking<T>(
   _ apply: () -> T,
