@@ -81,7 +81,7 @@ let package = Package(
   cLanguageStandard: .c11
 )
 
-// The SwiftUI layer's compile check on Linux: Sources/Perception/SwiftUI/*.swift, linked into
+// The SwiftUI layer's compile check on Linux: Sources/PerceptionCore/SwiftUI/*.swift, linked into
 // PerceptionSwiftUITests (Tests/PerceptionSwiftUITests/Shells), compiled against stand-ins of
 // SwiftUI and Charts. Test-only: no product contains them, and the Perception module never
 // compiles those files on Linux. See README.md, "SwiftUI".

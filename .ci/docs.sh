@@ -13,7 +13,7 @@
 #    can link its symbols and articles (``/PerceptionCore/...``, resolved through docc's
 #    experimental --dependency); links the other way are not possible, and name the
 #    Perception articles in plain text.
-# 3. The SwiftUI shells (Sources/Perception/SwiftUI) are compiled on Linux only in the test
+# 3. The SwiftUI shells (Sources/PerceptionCore/SwiftUI) are compiled on Linux only in the test
 #    target PerceptionSwiftUITests, against the SwiftUI stand-in, so they are not in
 #    Perception's graph here. Their abstracts are checked in that test module's symbol graph;
 #    the Perception catalog describes them in an article (they exist on Apple platforms).
@@ -178,7 +178,7 @@ if [ "$(uname)" = Linux ]; then
     -Xcc "-fmodule-map-file=$bin/CPerceptionRuntime.build/module.modulemap" \
     -Xcc -I -Xcc CPerceptionRuntime/include \
     -minimum-access-level public -skip-synthesized-members -output-dir "$out/shells"
-  python3 - "$out/shells" Sources/Perception/SwiftUI << 'EOF'
+  python3 - "$out/shells" Sources/PerceptionCore/SwiftUI << 'EOF'
 import glob, json, os, sys
 
 directory, sources = sys.argv[1], sys.argv[2]
@@ -197,7 +197,7 @@ for path in glob.glob(f"{directory}/*.symbols.json"):
             missing.append(".".join(symbol["pathComponents"]))
 print(f"SwiftUI shells: {checked - len(missing)}/{checked} symbols have an abstract")
 for name in sorted(missing):
-    print(f"error: {name} (Sources/Perception/SwiftUI) has no abstract", file=sys.stderr)
+    print(f"error: {name} (Sources/PerceptionCore/SwiftUI) has no abstract", file=sys.stderr)
 if missing or checked == 0:
     sys.exit(1)
 EOF

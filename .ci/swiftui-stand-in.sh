@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks that the SwiftUI and Charts stand-ins stay in the tests: no product contains them,
 # and nothing compiled into the Perception and PerceptionCore modules refers to them, while
-# the test target that compiles Sources/Perception/SwiftUI against them does. Run after
+# the test target that compiles Sources/PerceptionCore/SwiftUI against them does. Run after
 # `swift build --build-tests` (the debug build).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -31,10 +31,10 @@
 /// <doc:MigratingToObservation> for the pattern that tracks it by hand. Its expansion is
 /// `@Observable`'s, renamed, except where that one would not compile (a backquoted property name)
 /// and in the accessors' bodies, which form the key path only when somebody needs it.
-@available(iOS, deprecated: 17, renamed: "Observable")
-@available(macOS, deprecated: 14, renamed: "Observable")
-@available(tvOS, deprecated: 17, renamed: "Observable")
-@available(watchOS, deprecated: 10, renamed: "Observable")
+@available(iOS, deprecated: 26, renamed: "Observable")
+@available(macOS, deprecated: 26, renamed: "Observable")
+@available(tvOS, deprecated: 26, renamed: "Observable")
+@available(watchOS, deprecated: 26, renamed: "Observable")
 @attached(
   member, names: named(_$perceptionRegistrar), named(access), named(withMutation),
   named(shouldNotifyObservers))
@@ -49,10 +49,10 @@ public macro Perceptible() =
 /// Observation's `@ObservationTracked`, and there is no need to write it by hand. It turns the
 /// property into accessors over a private `_name` storage that keeps the property's initial value
 /// and observers.
-@available(iOS, deprecated: 17, renamed: "ObservationTracked")
-@available(macOS, deprecated: 14, renamed: "ObservationTracked")
-@available(tvOS, deprecated: 17, renamed: "ObservationTracked")
-@available(watchOS, deprecated: 10, renamed: "ObservationTracked")
+@available(iOS, deprecated: 26, renamed: "ObservationTracked")
+@available(macOS, deprecated: 26, renamed: "ObservationTracked")
+@available(tvOS, deprecated: 26, renamed: "ObservationTracked")
+@available(watchOS, deprecated: 26, renamed: "ObservationTracked")
 @attached(accessor, names: named(init), named(get), named(set), named(_modify))
 @attached(peer, names: prefixed(`_`))
 public macro PerceptionTracked() =
@@ -86,10 +86,10 @@ public macro PerceptionTracked(callingHelpers: Bool) =
 /// It expands to nothing. It declares `willSet` as a name it may introduce only because the compiler
 /// requires an accessor macro that adds no `get` to say so; it exempts Observation's own
 /// `@ObservationIgnored` from that check by name.
-@available(iOS, deprecated: 17, renamed: "ObservationIgnored")
-@available(macOS, deprecated: 14, renamed: "ObservationIgnored")
-@available(tvOS, deprecated: 17, renamed: "ObservationIgnored")
-@available(watchOS, deprecated: 10, renamed: "ObservationIgnored")
+@available(iOS, deprecated: 26, renamed: "ObservationIgnored")
+@available(macOS, deprecated: 26, renamed: "ObservationIgnored")
+@available(tvOS, deprecated: 26, renamed: "ObservationIgnored")
+@available(watchOS, deprecated: 26, renamed: "ObservationIgnored")
 @attached(accessor, names: named(willSet))
 public macro PerceptionIgnored() =
   #externalMacro(module: "PerceptionMacros", type: "PerceptionIgnoredMacro")

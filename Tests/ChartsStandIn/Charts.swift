@@ -1,4 +1,4 @@
-// A module named `Charts` with the one Charts API that Sources/Perception/SwiftUI uses, for the
+// A module named `Charts` with the one Charts API that Sources/PerceptionCore/SwiftUI uses, for the
 // Linux compile check (see Tests/SwiftUIStandIn/README.md).
 
 /// Charts' `ChartContent`.

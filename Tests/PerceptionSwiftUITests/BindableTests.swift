@@ -91,3 +91,19 @@ struct EnvironmentTests {
     #expect(loop.takeLog() == ["environment=b", "optional=b"])
   }
 }
+
+/// Not perceptible: swift-perception's `Bindable` names any type, and code written against it
+/// extends it with constraints of its own (TCA's `Value == Store<State, Action>`). Compiling
+/// this extension is the test.
+final class PlainSettings {
+  var name = ""
+}
+
+extension Bindable where Value == PlainSettings {
+  /// A member that only an unconstrained `Bindable` can declare for a non-perceptible value.
+  static var describesPlainSettings: Bool { true }
+}
+
+@Test func bindableNamesAnyTypeAsSwiftPerceptionDoes() {
+  #expect(Bindable<PlainSettings>.describesPlainSettings)
+}

@@ -38,10 +38,10 @@ import CPerceptionRuntime
 /// read outside any tracking scope on Perception's runtime is one thread-local load and a
 /// branch, and a write nobody observes is a load and a branch for willSet and another for
 /// didSet. Neither allocates nor takes a lock.
-@available(iOS, deprecated: 17, renamed: "ObservationRegistrar")
-@available(macOS, deprecated: 14, renamed: "ObservationRegistrar")
-@available(tvOS, deprecated: 17, renamed: "ObservationRegistrar")
-@available(watchOS, deprecated: 10, renamed: "ObservationRegistrar")
+@available(iOS, deprecated: 26, renamed: "ObservationRegistrar")
+@available(macOS, deprecated: 26, renamed: "ObservationRegistrar")
+@available(tvOS, deprecated: 26, renamed: "ObservationRegistrar")
+@available(watchOS, deprecated: 26, renamed: "ObservationRegistrar")
 public struct PerceptionRegistrar: @unchecked Sendable {
   // Sendable because every operation on either storage is thread-safe: Perception's C state is
   // read with atomics and changed under its table's lock, and ObservationRegistrar is Sendable.

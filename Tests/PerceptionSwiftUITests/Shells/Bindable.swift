@@ -1,1 +1,1 @@
-../../../Sources/Perception/SwiftUI/Bindable.swift
+../../../Sources/PerceptionCore/SwiftUI/Bindable.swift

@@ -1,1 +1,1 @@
-../../../Sources/Perception/SwiftUI/Environment.swift
+../../../Sources/PerceptionCore/SwiftUI/Environment.swift

@@ -1,1 +1,1 @@
-../../../Sources/Perception/SwiftUI/WithPerceptionTracking+Contexts.swift
+../../../Sources/PerceptionCore/SwiftUI/WithPerceptionTracking+Contexts.swift

@@ -1,1 +1,1 @@
-../../../Sources/Perception/SwiftUI/WithPerceptionTracking.swift
+../../../Sources/PerceptionCore/SwiftUI/WithPerceptionTracking.swift

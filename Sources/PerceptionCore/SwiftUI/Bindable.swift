@@ -1,5 +1,8 @@
 #if canImport(SwiftUI) && (canImport(Darwin) || PERCEPTION_SWIFTUI_STAND_IN)
-  import PerceptionCore
+  #if PERCEPTION_SWIFTUI_STAND_IN
+    // Compiled into the stand-in test target, outside PerceptionCore.
+    import PerceptionCore
+  #endif
   import SwiftUI
 
   /// A property wrapper that makes bindings to the mutable properties of a perceptible object:
@@ -29,7 +32,10 @@
   @available(watchOS, deprecated: 10, renamed: "SwiftUI.Bindable")
   @dynamicMemberLookup
   @propertyWrapper
-  public struct Bindable<Value: Perceptible> {
+  public struct Bindable<Value> {
+    // `Value` is unconstrained, as in swift-perception, so that extensions and signatures
+    // written against its `Bindable` compile here; the initializers require a perceptible
+    // object, so every value made is one.
     /// The object whose properties the bindings read and write.
     public var wrappedValue: Value
 
@@ -45,18 +51,18 @@
     }
 
     /// Creates a wrapper that makes bindings to the properties of `wrappedValue`.
-    public init(wrappedValue: Value) where Value: AnyObject {
+    public init(wrappedValue: Value) where Value: AnyObject & Perceptible {
       self.wrappedValue = wrappedValue
     }
 
     /// Creates a wrapper that makes bindings to the properties of `wrappedValue`.
-    public init(_ wrappedValue: Value) where Value: AnyObject {
+    public init(_ wrappedValue: Value) where Value: AnyObject & Perceptible {
       self.wrappedValue = wrappedValue
     }
 
     /// Creates a wrapper from another one's projected value, as a view does that receives
     /// `$model`.
-    public init(projectedValue: Bindable<Value>) where Value: AnyObject {
+    public init(projectedValue: Bindable<Value>) where Value: AnyObject & Perceptible {
       self = projectedValue
     }
   }

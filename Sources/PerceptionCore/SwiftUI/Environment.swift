@@ -1,5 +1,8 @@
 #if canImport(SwiftUI) && (canImport(Darwin) || PERCEPTION_SWIFTUI_STAND_IN)
-  import PerceptionCore
+  #if PERCEPTION_SWIFTUI_STAND_IN
+    // Compiled into the stand-in test target, outside PerceptionCore.
+    import PerceptionCore
+  #endif
   import SwiftUI
 
   extension Environment {

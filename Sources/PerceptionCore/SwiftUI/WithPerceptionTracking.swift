@@ -1,7 +1,10 @@
 // Compiled where SwiftUI is the real one (Apple platforms), and on Linux only in the test
 // target that compiles these files against the SwiftUI stand-in (Tests/SwiftUIStandIn).
 #if canImport(SwiftUI) && (canImport(Darwin) || PERCEPTION_SWIFTUI_STAND_IN)
-  import PerceptionCore
+  #if PERCEPTION_SWIFTUI_STAND_IN
+    // Compiled into the stand-in test target, outside PerceptionCore.
+    import PerceptionCore
+  #endif
   import SwiftUI
 
   /// A view, or other SwiftUI content, that renders again when perceptible state its content
