@@ -41,6 +41,16 @@ extension Perceptions {
       }
     }
 
+    /// Returns the next element, as `next(isolation:)` does, on no actor.
+    ///
+    /// `AsyncIteratorProtocol`'s original requirement. The standard library's default for it
+    /// exists only from macOS 15 and iOS 18, so without this one the conformance would not hold
+    /// on the older systems this package supports, and neither would `for await` there, which
+    /// calls `next()` where `next(isolation:)` is unavailable. swift-perception declares it too.
+    public mutating func next() async throws(Failure) -> Element? {
+      try await next(isolation: nil)
+    }
+
     /// Runs the closure on its isolation, tracking what it reads until the first change.
     private static func track(
       isolation: isolated (any Actor)?,
