@@ -26,10 +26,16 @@
   /// runs and never reported by perception checking. Each binding reads and writes its own
   /// property only: a change made through one binding renders again the views that read that
   /// property, and no view that only made bindings to other properties.
-  @available(iOS, deprecated: 17, renamed: "SwiftUI.Bindable")
-  @available(macOS, deprecated: 14, renamed: "SwiftUI.Bindable")
-  @available(tvOS, deprecated: 17, renamed: "SwiftUI.Bindable")
-  @available(watchOS, deprecated: 10, renamed: "SwiftUI.Bindable")
+  ///
+  /// From iOS 17 (and macOS 14, tvOS 17, watchOS 10) it is obsoleted, and on visionOS
+  /// unavailable, as in swift-perception: there SwiftUI declares its own `Bindable`, and a
+  /// merely deprecated type of the same name would make `@Bindable` ambiguous in a file that
+  /// imports both modules, where an obsoleted one steps aside.
+  @available(iOS, introduced: 13, obsoleted: 17, message: "Use SwiftUI's @Bindable")
+  @available(macOS, introduced: 10.15, obsoleted: 14, message: "Use SwiftUI's @Bindable")
+  @available(tvOS, introduced: 13, obsoleted: 17, message: "Use SwiftUI's @Bindable")
+  @available(watchOS, introduced: 6, obsoleted: 10, message: "Use SwiftUI's @Bindable")
+  @available(visionOS, unavailable)
   @dynamicMemberLookup
   @propertyWrapper
   public struct Bindable<Value> {
@@ -67,10 +73,20 @@
     }
   }
 
+  @available(iOS, introduced: 13, obsoleted: 17, message: "Use SwiftUI's @Bindable")
+  @available(macOS, introduced: 10.15, obsoleted: 14, message: "Use SwiftUI's @Bindable")
+  @available(tvOS, introduced: 13, obsoleted: 17, message: "Use SwiftUI's @Bindable")
+  @available(watchOS, introduced: 6, obsoleted: 10, message: "Use SwiftUI's @Bindable")
+  @available(visionOS, unavailable)
   extension Bindable: Identifiable where Value: Identifiable {
     /// The object's identity.
     public var id: Value.ID { wrappedValue.id }
   }
 
+  @available(iOS, introduced: 13, obsoleted: 17, message: "Use SwiftUI's @Bindable")
+  @available(macOS, introduced: 10.15, obsoleted: 14, message: "Use SwiftUI's @Bindable")
+  @available(tvOS, introduced: 13, obsoleted: 17, message: "Use SwiftUI's @Bindable")
+  @available(watchOS, introduced: 6, obsoleted: 10, message: "Use SwiftUI's @Bindable")
+  @available(visionOS, unavailable)
   extension Bindable: Sendable where Value: Sendable {}
 #endif
