@@ -17,6 +17,10 @@ let usage = """
                      process; by default this process runs Perception on its runtime and then
                      runs itself again with PERCEPTION_ENGINE=native for the native engine
     --results PATH   with --engine: write the pass's figures to PATH for the parent process
+    --operations N   run each selected case's batch once with N operations on one side (see
+                     --side), untimed and unchecked, then exit: for counting instructions with
+                     callgrind (the difference between N and 2N is the cost of N operations)
+    --side SIDE      with --operations: perception (default) or native
   Exits non-zero if, on a guarded case, Perception on its runtime is more than 25% slower than
   native, or Perception on the native engine is more than 10% slower than plain native
   @Observable on a read or a write (each confirmed by a second, longer measurement), or if an
@@ -30,6 +34,9 @@ var filter: String?
 var engineArgument: PerceptionEngine?
 /// Set in the child process: where to hand the pass's report to the parent.
 var resultsPath: String?
+/// Set by `--operations`: run each selected case this many times, for callgrind.
+var fixedOperations: Int?
+var nativeSide = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
@@ -54,6 +61,20 @@ while let argument = arguments.popFirst() {
     }
   case "--results":
     resultsPath = arguments.popFirst()
+  case "--operations":
+    fixedOperations = arguments.popFirst().flatMap { Int($0) }
+    if fixedOperations == nil {
+      print(usage)
+      exit(2)
+    }
+  case "--side":
+    switch arguments.popFirst() {
+    case "perception": nativeSide = false
+    case "native": nativeSide = true
+    default:
+      print(usage)
+      exit(2)
+    }
   case "--help", "-h":
     print(usage)
     exit(0)
@@ -70,6 +91,12 @@ guard engine.isAvailable else {
 }
 // Before the first registrar exists: this overrides PERCEPTION_ENGINE from the environment.
 PerceptionEngine.select(engine)
+
+if let fixedOperations {
+  runFixed(
+    makeCases(filter: filter), filter: filter, operations: fixedOperations, native: nativeSide)
+  exit(0)
+}
 
 let loadAtStart = loadAverage()
 print(

@@ -9,6 +9,7 @@ import CPerceptionRuntime
 enum TrackingScope {
   /// The access list of the innermost scope, given the thread's slot; nil when the slot only
   /// carries flags.
+  @inlinable
   static func accessList(inSlot slot: UInt) -> UnsafeMutablePointer<perception_access_list>? {
     UnsafeMutablePointer(bitPattern: slot & ~flagMask)
   }
@@ -42,31 +43,52 @@ enum TrackingScope {
         perception_slot_set(enclosingSlot)
       }
 
-      var observer: Observer?
       #if canImport(Observation)
         if native, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-          observer = NativeTracking.observe(
+          let observer = NativeTracking.observe(
             applyInScope, oneShot: oneShot,
             makeObserver: { makeCallbacks().map { make($0, for: list) } })
+          if let observer { install(observer, for: list) }
+          finish(list, enclosing: enclosing)
+          return
         }
       #endif
-      if !native {
-        applyOnPerceptionEngine(applyInScope)
-        if list.pointee.count != 0 {
-          observer = makeCallbacks().map { make($0, for: list) }
-        }
-      }
-
-      if let observer { install(observer, for: list) }
+      applyOnPerceptionEngine(applyInScope)
       if list.pointee.count != 0 {
-        if let enclosing {
-          perception_access_list_merge(enclosing, list, releaseRegistrar)
-        } else {
-          releaseRegistrars(of: list)
-        }
+        observe(list, enclosing: enclosing, callbacks: makeCallbacks)
       }
-      perception_access_list_destroy(list)
     }
+  }
+
+  /// The end of a scope on Perception's runtime that read something: observes the reads with
+  /// the callbacks `makeCallbacks` returns, hands them to the enclosing scope, and frees the
+  /// list's storage. The thread's slot already names the enclosing scope again.
+  @usableFromInline
+  static func observe(
+    _ list: UnsafeMutablePointer<perception_access_list>,
+    enclosing: UnsafeMutablePointer<perception_access_list>?,
+    callbacks makeCallbacks: () -> ObserverCallbacks?
+  ) {
+    if let observer = makeCallbacks().map({ make($0, for: list) }) {
+      install(observer, for: list)
+    }
+    finish(list, enclosing: enclosing)
+  }
+
+  /// Adds the list's reads to the enclosing scope (or gives up its references to the
+  /// registrars, if there is none), and frees the list's storage.
+  private static func finish(
+    _ list: UnsafeMutablePointer<perception_access_list>,
+    enclosing: UnsafeMutablePointer<perception_access_list>?
+  ) {
+    if list.pointee.count != 0 {
+      if let enclosing {
+        perception_access_list_merge(enclosing, list, releaseRegistrar)
+      } else {
+        releaseRegistrars(of: list)
+      }
+    }
+    perception_access_list_destroy(list)
   }
 
   /// Runs a scope's `apply` on Perception's runtime. Debug builds also watch the `@Observable`
@@ -128,14 +150,43 @@ enum TrackingScope {
     Unmanaged<RegistrarStorage>.fromOpaque($0!).release()
   }
 
-  private static let flagMask = UInt(PERCEPTION_SLOT_FLAG_MASK)
+  @usableFromInline
+  static var flagMask: UInt { UInt(PERCEPTION_SLOT_FLAG_MASK) }
 
   /// Runs `apply` in a new scope and returns its result; see the non-generic `run`.
+  ///
+  /// On Perception's runtime, in a release build of this module, the scope itself is inlined
+  /// into the caller, and `apply` with it: a scope that reads nothing costs its list's setup,
+  /// two stores to the thread's slot and a test, with no closure made and no call. A scope
+  /// that read something finishes in `observe`. The native engine and debug builds (which
+  /// wrap `apply` in checks) take the non-generic `run`.
   @inlinable
   static func run<T>(
     _ apply: () -> T, oneShot: Bool = false,
     callbacks makeCallbacks: () -> ObserverCallbacks?
   ) -> T {
+    #if !DEBUG
+      if _fastPath(
+        perception_engine_load() == PERCEPTION_ENGINE_PERCEPTION | PERCEPTION_ENGINE_SETTLED)
+      {
+        // Uninitialized stack space: the list is a few hundred bytes that init mostly ignores.
+        return withUnsafeTemporaryAllocation(of: perception_access_list.self, capacity: 1) {
+          buffer in
+          let list = buffer.baseAddress!
+          let enclosingSlot = perception_slot_get()
+          let enclosing = accessList(inSlot: enclosingSlot)
+          perception_access_list_init(list, enclosing)
+          perception_slot_set(UInt(bitPattern: list) | (enclosingSlot & flagMask))
+          let result = apply()
+          perception_slot_set(enclosingSlot)
+          // A list that recorded nothing owns nothing: no storage, no registrar.
+          if _slowPath(list.pointee.count != 0) {
+            observe(list, enclosing: enclosing, callbacks: makeCallbacks)
+          }
+          return result
+        }
+      }
+    #endif
     var result: T?
     run({ result = apply() }, oneShot: oneShot, callbacks: makeCallbacks)
     return result!
