@@ -12,6 +12,9 @@ cd "$(dirname "$0")/.."
 case_id="$1"
 side="${2:-perception}"
 n="${3:-100000}"
+# SwiftPM does not always rebuild the benchmark after a change to PerceptionCore alone (it
+# imports Perception, which re-exports it), and a stale inlined copy would be counted.
+touch Benchmarks/PerceptionBenchmarks/main.swift
 swift build -c release --product perception-bench >/dev/null
 work="$(mktemp -d "${TMPDIR:-/tmp}/perception-count.XXXXXX")"
 trap 'rm -rf "$work"' EXIT

@@ -114,7 +114,6 @@ enum TrackingScope {
   private static func install(
     _ observer: Observer, for list: UnsafeMutablePointer<perception_access_list>
   ) {
-    perception_access_list_group(list)
     forEachGroup(of: list) { storage, start, end in
       // A subject released inside the scope is not observed (nor reported released).
       guard !storage.isOnlyHeldByAnAccessList else { return }
@@ -125,19 +124,26 @@ enum TrackingScope {
     observer.arm()
   }
 
+  /// Gives up the list's one reference to each registrar it read.
   private static func releaseRegistrars(of list: UnsafeMutablePointer<perception_access_list>) {
     forEachGroup(of: list) { storage, _, _ in
       storage.release()
     }
   }
 
-  /// Calls `body` with each registrar of a grouped list and the range of its pairs. The
-  /// registrar comes unmanaged: the list's own reference keeps it alive, so `body` need not
-  /// retain it.
+  /// Groups the list, then calls `body` with each registrar and the range of its pairs, once
+  /// per registrar. The registrar comes unmanaged: the list's own reference keeps it alive, so
+  /// `body` need not retain it.
   private static func forEachGroup(
     of list: UnsafeMutablePointer<perception_access_list>,
     _ body: (Unmanaged<RegistrarStorage>, Int, Int) -> Void
   ) {
+    // The common scope reads one object: its pairs are one group, with no search for its end.
+    if list.pointee.registrar_count == 1 {
+      body(.fromOpaque(list.pointee.registrars[0]!), 0, list.pointee.count)
+      return
+    }
+    if !list.pointee.grouped { perception_access_list_group(list) }
     var start = 0
     while start < list.pointee.count {
       let end = perception_access_list_group_end(list, start)
