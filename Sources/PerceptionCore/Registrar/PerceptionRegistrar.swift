@@ -26,9 +26,10 @@ import CPerceptionRuntime
 public struct PerceptionRegistrar: @unchecked Sendable {
   // Sendable because every operation on either storage is thread-safe: Perception's C state is
   // read with atomics and changed under its table's lock, and ObservationRegistrar is Sendable.
-  /// A `RegistrarStorage` on Perception's runtime, a `NativeRegistrarStorage` on the native
-  /// engine: the engine settles before the first registrar exists and never changes, so the
-  /// engine word says which.
+  /// A `RegistrarStorage` on either engine; on the native engine, a `NativeRegistrarStorage`
+  /// (or its unchecked twin), whose tail also holds an `ObservationRegistrar`. The engine
+  /// settles before the first registrar exists and never changes, so the engine word says
+  /// which.
   @usableFromInline
   let storage: AnyObject
 
@@ -44,7 +45,8 @@ public struct PerceptionRegistrar: @unchecked Sendable {
   public init(isPerceptionCheckingEnabled: Bool = true) {
     #if canImport(Observation)
       if PerceptionEngine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        storage = NativeRegistrarStorage(isPerceptionCheckingEnabled: isPerceptionCheckingEnabled)
+        storage = NativeRegistrarStorage.makeForNativeEngine(
+          isPerceptionCheckingEnabled: isPerceptionCheckingEnabled)
         return
       }
     #endif
@@ -54,12 +56,7 @@ public struct PerceptionRegistrar: @unchecked Sendable {
   /// Whether perception checking may report reads of this registrar's properties: the
   /// `isPerceptionCheckingEnabled` it was created with.
   public var _isPerceptionCheckingEnabled: Bool {
-    #if canImport(Observation)
-      if runsNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        return !(nativeStorage.perception is UncheckedRegistrarStorage)
-      }
-    #endif
-    return !(storage is UncheckedRegistrarStorage)
+    !(storage is UncheckedRegistrarStorage)
   }
 
   /// Registers access to a specific property for tracking: if a tracking scope is running on
@@ -70,8 +67,10 @@ public struct PerceptionRegistrar: @unchecked Sendable {
   ) {
     #if canImport(Observation)
       if runsNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        nativeRegistrar.access(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
-        nativeStorage.perception.perceptionAccess(keyPath)
+        withNativeRegistrar {
+          $0.access(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
+        }
+        perceptionStorage.perceptionAccess(keyPath)
         return
       }
     #endif
@@ -100,8 +99,10 @@ public struct PerceptionRegistrar: @unchecked Sendable {
   ) {
     #if canImport(Observation)
       if runsNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        nativeRegistrar.access(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
-        nativeStorage.perception.perceptionAccess(keyPath, site: site)
+        withNativeRegistrar {
+          $0.access(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
+        }
+        perceptionStorage.perceptionAccess(keyPath, site: site)
         return
       }
     #endif
@@ -116,7 +117,10 @@ public struct PerceptionRegistrar: @unchecked Sendable {
   ) {
     #if canImport(Observation)
       if runsNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        nativeRegistrar.willSet(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
+        withNativeRegistrar {
+          $0.willSet(
+            ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
+        }
         return
       }
     #endif
@@ -130,7 +134,9 @@ public struct PerceptionRegistrar: @unchecked Sendable {
   ) {
     #if canImport(Observation)
       if runsNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        nativeRegistrar.didSet(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
+        withNativeRegistrar {
+          $0.didSet(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
+        }
         return
       }
     #endif
@@ -171,8 +177,8 @@ public struct PerceptionRegistrar: @unchecked Sendable {
       _ subject: Subject, keyPath: KeyPath<Subject, Member>
     ) {
       if runsNative {
-        nativeRegistrar.access(subject, keyPath: keyPath)
-        nativeStorage.perception.perceptionAccess(keyPath)
+        withNativeRegistrar { $0.access(subject, keyPath: keyPath) }
+        perceptionStorage.perceptionAccess(keyPath)
       } else {
         perceptionStorage.perceptionAccess(keyPath)
       }
@@ -184,7 +190,7 @@ public struct PerceptionRegistrar: @unchecked Sendable {
       _ subject: Subject, keyPath: KeyPath<Subject, Member>
     ) {
       if runsNative {
-        nativeRegistrar.willSet(subject, keyPath: keyPath)
+        withNativeRegistrar { $0.willSet(subject, keyPath: keyPath) }
       } else {
         perceptionStorage.announce(UInt32(PERCEPTION_EVENT_WILL_SET), keyPath: keyPath)
       }
@@ -196,7 +202,7 @@ public struct PerceptionRegistrar: @unchecked Sendable {
       _ subject: Subject, keyPath: KeyPath<Subject, Member>
     ) {
       if runsNative {
-        nativeRegistrar.didSet(subject, keyPath: keyPath)
+        withNativeRegistrar { $0.didSet(subject, keyPath: keyPath) }
       } else {
         perceptionStorage.announce(UInt32(PERCEPTION_EVENT_DID_SET), keyPath: keyPath)
       }
@@ -212,15 +218,13 @@ public struct PerceptionRegistrar: @unchecked Sendable {
       return try mutation()
     }
 
-    /// The native engine's storage.
-    @inlinable
-    var nativeStorage: NativeRegistrarStorage {
-      unsafeDowncast(storage, to: NativeRegistrarStorage.self)
+    /// Calls `body` with the native engine's registrar, in its storage's tail. Passed `inout`,
+    /// so that the call borrows it in place: read through the pointer, it would be copied, a
+    /// retain and a release more on every access.
+    @inlinable @inline(__always)
+    func withNativeRegistrar<Result>(_ body: (inout ObservationRegistrar) -> Result) -> Result {
+      body(&perceptionStorage.observationRegistrarPointer.pointee)
     }
-
-    /// The native engine's registrar.
-    @inlinable
-    var nativeRegistrar: ObservationRegistrar { nativeStorage.registrar }
   }
 #endif
 

@@ -137,8 +137,8 @@ class RegistrarStorage: ManagedBuffer<Void, perception_registrar> {
 }
 
 /// The storage of a registrar made with `isPerceptionCheckingEnabled: false`: its reads are
-/// never reported.
-final class UncheckedRegistrarStorage: RegistrarStorage {}
+/// never reported. Not final: the native engine's unchecked storage is one too.
+class UncheckedRegistrarStorage: RegistrarStorage {}
 
 /// Runs `body` with an initialized `perception_observer_batch` at a stable address, and frees
 /// its storage afterwards.
