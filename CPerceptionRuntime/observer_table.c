@@ -152,17 +152,9 @@ struct perception_observer_table {
 
 //===--- The observer batch -----------------------------------------------===//
 
-void perception_observer_batch_init(perception_observer_batch *batch) {
+void perception_observer_batch_free_storage(perception_observer_batch *batch) {
+  free(batch->observers);
   batch->observers = batch->inline_observers;
-  batch->count = 0;
-  batch->capacity = PERCEPTION_OBSERVER_BATCH_INLINE_CAPACITY;
-}
-
-void perception_observer_batch_destroy(perception_observer_batch *batch) {
-  if (batch->observers != batch->inline_observers) {
-    free(batch->observers);
-  }
-  perception_observer_batch_init(batch);
 }
 
 static void batch_append(perception_observer_batch *batch, void *observer) {

