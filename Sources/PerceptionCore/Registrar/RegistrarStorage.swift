@@ -26,7 +26,9 @@ class RegistrarStorage: ManagedBuffer<Void, perception_registrar> {
       guard perception_registrar_has_table(registrar) else { return }
       withObserverBatch { batch in
         perception_registrar_destroy(registrar, batch)
-        batch.forEachObserver { $0.receive(UInt32(PERCEPTION_EVENT_DEINIT), keyPath: nil) }
+        batch.forEachObserver {
+          $0.receive(UInt32(PERCEPTION_EVENT_DEINIT), keyPath: nil, collected: true)
+        }
         batch.releaseObservers()
       }
     }
@@ -93,7 +95,7 @@ class RegistrarStorage: ManagedBuffer<Void, perception_registrar> {
           registrar, property, event, { _ = Unmanaged<Observer>.fromOpaque($0!).retain() },
           batch)
         // The lock is released here, so observers may register, cancel or mutate freely.
-        batch.forEachObserver { $0.receive(event, keyPath: keyPath) }
+        batch.forEachObserver { $0.receive(event, keyPath: keyPath, collected: true) }
         batch.releaseObservers()
       }
     }

@@ -203,16 +203,21 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   }
 
   /// Delivers `event` (a `PERCEPTION_EVENT_*` bit) for `keyPath`; `PERCEPTION_EVENT_DEINIT`,
-  /// with no key path, when a registrar it observes goes away.
-  func receive(_ event: UInt32, keyPath: AnyKeyPath?) {
+  /// with no key path, when a registrar it observes goes away. `collected` says a registrar's
+  /// table handed it over, having dropped the registration that matched (a one-shot one, or
+  /// every one of a registrar going away).
+  func receive(_ event: UInt32, keyPath: AnyKeyPath?, collected: Bool = false) {
     switch mode {
     case .onChange:
       // A release counts as a change of every property the scope read, as in the newest
       // Observation: the object can change no more, and whoever tracked it must hear so.
       guard let claimedWhile = claimAsReader() else { return }
-      defer { leaveReader() }
-      // While installing, the installer cancels the registrations in `arm()`.
-      if claimedWhile == .active { cancelRegistrations() }
+      defer { leaveReader(tookCallbacks: true) }
+      // While installing, the installer cancels the registrations in `arm()`. A scope that
+      // read one object, collected from its table, has no registration left to cancel.
+      if claimedWhile == .active && !(collected && registrationCount == 1) {
+        cancelRegistrations()
+      }
       // The one reader a one-shot observer ever has, and it finished the observer: nobody
       // else can reach the callbacks, so it takes them rather than copying them. They are
       // released inside the closure, before this thread leaves (and a cancel() waiting for
@@ -337,10 +342,13 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   /// Gives up this thread's reader place. The last reader out of a finished observer clears
   /// the callbacks first, while still a reader, so that a `cancel()` waiting for the readers
   /// returns only once they are released.
-  func leaveReader() {
+  ///
+  /// `tookCallbacks` says this reader already took the callbacks out (the one reader of a
+  /// one-shot observer), so that there is nothing left to clear.
+  func leaveReader(tookCallbacks: Bool = false) {
     while true {
       let word = loadWord()
-      if Self.readers(of: word) == 1 && Self.state(of: word).isFinished {
+      if !tookCallbacks && Self.readers(of: word) == 1 && Self.state(of: word).isFinished {
         // Nobody else can reach the callbacks now: no reader can join a finished observer,
         // and whoever finished it left them to the readers. Releasing them may run user code
         // (what they captured goes away), counted as inside a callback so that a cancel() it
@@ -368,6 +376,11 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
         Unmanaged<Observer>.fromOpaque(reference).release()
       }
     }
+  }
+
+  /// How many registrations the installer made. Read it only once installation is over.
+  private var registrationCount: Int {
+    withUnsafeMutablePointerToHeader { $0.pointer(to: \.registrationCount)!.pointee }
   }
 
   private func forEachRegistration(_ body: (ObserverRegistration) -> Void) {
