@@ -35,6 +35,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "perception_observer_table.h"
+#include "perception_atomics.h"
 #include "perception_debug_counters.h"
 #include "perception_internal.h"
 #include "perception_lock.h"
@@ -149,6 +150,8 @@ struct perception_observer_table {
   property_bucket small_buckets[SMALL_LIMIT];
   token_entry small_tokens[SMALL_LIMIT];
 };
+
+perception_atomic_pointer perception_spare_observer;
 
 //===--- The observer batch -----------------------------------------------===//
 

@@ -165,10 +165,10 @@ extension UnsafeMutablePointer<perception_observer_batch> {
     }
   }
 
-  /// Gives up the batch's reference to each of its observers.
+  /// Gives up the batch's reference to each of its observers (see `Observer.release(_:)`).
   func releaseObservers() {
     for index in 0..<pointee.count {
-      Unmanaged<Observer>.fromOpaque(pointee.observers[index]!).release()
+      Observer.release(Unmanaged<Observer>.fromOpaque(pointee.observers[index]!))
     }
     pointee.count = 0
   }

@@ -42,12 +42,17 @@ struct ObserverHeader {
   /// observer keeps nothing its callbacks captured alive, even while a `PerceptionTracking`
   /// that names it is kept.
   var callbacks: ObserverCallbacks?
-  let mode: ObserverMode
-  /// The events it registers for, as `PERCEPTION_EVENT_*` bits.
-  let events: UInt32
+  /// Set before the observer is published, never after (a spare's is set again when it is
+  /// reused, while no other thread can reach it).
+  var mode: ObserverMode
+  /// The events it registers for, as `PERCEPTION_EVENT_*` bits; set as `mode`.
+  var events: UInt32
   /// The registrations the tail has room for: one per registrar the scope read.
   let registrationCapacity: Int
   var registrationCount = 0
+  /// Whether it is the spare, waiting to be reused (see `Observer.release(_:)`): no longer
+  /// counted among the live observers.
+  var isSpare = false
 }
 
 /// The registrations one tracking call made, in every registrar it read, and whether they
@@ -109,11 +114,30 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   private static let reader: UInt32 = 16
 
   /// An observer with room for `registrarCount` registrations.
-  static func make(_ callbacks: ObserverCallbacks, registrarCount: Int) -> Observer {
+  static func make(_ callbacks: consuming ObserverCallbacks, registrarCount: Int) -> Observer {
+    let mode = mode(of: callbacks)
+    let events = events(of: callbacks)
+    if registrarCount == 1,
+      let spare = perception_spare_observer_exchange(nil)
+    {
+      // The spare's last owner gave it up with the exchange that stored it; this one
+      // synchronizes with it, and nobody else can reach it.
+      let observer = Unmanaged<Observer>.fromOpaque(spare).takeRetainedValue()
+      // Its callbacks are nil (see `becomeSpare`), which needs no destroying: these move in.
+      observer.callbacksPointer.initialize(to: callbacks)
+      observer.withUnsafeMutablePointerToHeader { header in
+        header.pointer(to: \.mode)!.pointee = mode
+        header.pointer(to: \.events)!.pointee = events
+        header.pointer(to: \.isSpare)!.pointee = false
+      }
+      perception_atomic_u32_init(observer.statePointer, State.installing.rawValue)
+      countForDebugging(PERCEPTION_DEBUG_OBSERVERS, 1)
+      return observer
+    }
     let buffer = create(minimumCapacity: registrarCount) { _ in
       ObserverHeader(
-        state: perception_atomic_u32(), callbacks: callbacks, mode: mode(of: callbacks),
-        events: events(of: callbacks), registrationCapacity: registrarCount)
+        state: perception_atomic_u32(), callbacks: copy callbacks, mode: mode, events: events,
+        registrationCapacity: registrarCount)
     }
     let observer = unsafeDowncast(buffer, to: Observer.self)
     perception_atomic_u32_init(observer.statePointer, State.installing.rawValue)
@@ -122,7 +146,9 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   }
 
   deinit {
-    countForDebugging(PERCEPTION_DEBUG_OBSERVERS, -1)
+    if !withUnsafeMutablePointerToHeader({ $0.pointer(to: \.isSpare)!.pointee }) {
+      countForDebugging(PERCEPTION_DEBUG_OBSERVERS, -1)
+    }
     // Every registration has been cancelled or its registrar is gone (a table holds a
     // reference to each observer it lists), so only the table references remain to drop.
     forEachRegistration { perception_table_release($0.table) }
@@ -164,6 +190,52 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
         // With one of the two, the first event finishes it, as `onChange`.
         | (willSet != didSet ? UInt32(PERCEPTION_EVENT_ONCE) : 0)
     }
+  }
+
+  /// Gives up a reference to an observer. When it is the last one, and the observer has
+  /// finished and has room for one registration (a scope that read one object), it becomes
+  /// the spare instead of being freed, and the next such scope reuses it: its allocation and
+  /// deallocation are a sixth of a tracking cycle.
+  static func release(_ reference: Unmanaged<Observer>) {
+    let recyclable = reference._withUnsafeGuaranteedRef {
+      $0.isFinished && $0.registrationCapacity == 1
+    }
+    guard recyclable, isOnlyReference(reference) else {
+      reference.release()
+      return
+    }
+    // Nobody else holds it, so nobody reads or changes it any more: no reader is inside a
+    // callback (each holds a reference), and no table lists it.
+    reference._withUnsafeGuaranteedRef { $0.becomeSpare() }
+    if let previous = perception_spare_observer_exchange(reference.toOpaque()) {
+      Unmanaged<Observer>.fromOpaque(previous).release()
+    }
+  }
+
+  /// Whether `reference` is the only strong reference to its observer.
+  private static func isOnlyReference(_ reference: Unmanaged<Observer>) -> Bool {
+    // Borrows the caller's reference as a strong one, then gives it back: no net change.
+    var observer = reference.takeRetainedValue()
+    defer { _ = Unmanaged.passRetained(observer) }
+    return isKnownUniquelyReferenced(&observer)
+  }
+
+  /// Lets go of what a finished observer still holds, as `deinit` would, and stops counting
+  /// it among the live observers.
+  private func becomeSpare() {
+    forEachRegistration { perception_table_release($0.table) }
+    // A finished observer with no reader has let go of its callbacks already.
+    assert(callbacksPointer.pointee == nil, "Perception: a finished observer kept its callbacks")
+    withUnsafeMutablePointerToHeader { header in
+      header.pointer(to: \.registrationCount)!.pointee = 0
+      header.pointer(to: \.isSpare)!.pointee = true
+    }
+    countForDebugging(PERCEPTION_DEBUG_OBSERVERS, -1)
+  }
+
+  /// The registrations the tail has room for.
+  private var registrationCapacity: Int {
+    withUnsafeMutablePointerToHeader { $0.pointer(to: \.registrationCapacity)!.pointee }
   }
 
   /// Registers for `properties` in `table`. Called only while installing, at most once per

@@ -69,8 +69,8 @@ enum TrackingScope {
     enclosing: UnsafeMutablePointer<perception_access_list>?,
     callbacks makeCallbacks: () -> ObserverCallbacks?
   ) {
-    if let observer = makeCallbacks().map({ make($0, for: list) }) {
-      install(observer, for: list)
+    if let callbacks = makeCallbacks() {
+      install(make(callbacks, for: list), for: list)
     }
     finish(list, enclosing: enclosing)
   }
@@ -105,7 +105,8 @@ enum TrackingScope {
 
   /// An observer for `callbacks`, with room for a registration in each registrar `list` read.
   private static func make(
-    _ callbacks: ObserverCallbacks, for list: UnsafeMutablePointer<perception_access_list>
+    _ callbacks: consuming ObserverCallbacks,
+    for list: UnsafeMutablePointer<perception_access_list>
   ) -> Observer {
     Observer.make(callbacks, registrarCount: list.pointee.registrar_count)
   }
