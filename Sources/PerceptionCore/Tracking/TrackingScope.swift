@@ -70,7 +70,7 @@ enum TrackingScope {
     callbacks makeCallbacks: () -> ObserverCallbacks?
   ) {
     if let callbacks = makeCallbacks() {
-      install(make(callbacks, for: list), for: list)
+      install(make(consume callbacks, for: list), for: list)
     }
     finish(list, enclosing: enclosing)
   }
