@@ -53,6 +53,9 @@ struct ObserverHeader {
   /// Whether it is the spare, waiting to be reused (see `Observer.release(_:)`): no longer
   /// counted among the live observers.
   var isSpare = false
+  /// Set by the thread whose notification fired a one-shot observer that had one
+  /// registration, and read only by that thread: the observer may become the spare.
+  var mayBecomeSpare = false
 }
 
 /// The registrations one tracking call made, in every registrar it read, and whether they
@@ -121,7 +124,8 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
       let spare = perception_spare_observer_exchange(nil)
     {
       // The spare's last owner gave it up with the exchange that stored it; this one
-      // synchronizes with it, and nobody else can reach it.
+      // synchronizes with it, and nobody else can reach it. It has room for at least one
+      // registration.
       let observer = Unmanaged<Observer>.fromOpaque(spare).takeRetainedValue()
       // Its callbacks are nil (see `becomeSpare`), which needs no destroying: these move in.
       observer.callbacksPointer.initialize(to: callbacks)
@@ -129,6 +133,7 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
         header.pointer(to: \.mode)!.pointee = mode
         header.pointer(to: \.events)!.pointee = events
         header.pointer(to: \.isSpare)!.pointee = false
+        header.pointer(to: \.mayBecomeSpare)!.pointee = false
       }
       perception_atomic_u32_init(observer.statePointer, State.installing.rawValue)
       countForDebugging(PERCEPTION_DEBUG_OBSERVERS, 1)
@@ -192,20 +197,23 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     }
   }
 
-  /// Gives up a reference to an observer. When it is the last one, and the observer has
-  /// finished and has room for one registration (a scope that read one object), it becomes
-  /// the spare instead of being freed, and the next such scope reuses it: its allocation and
-  /// deallocation are a sixth of a tracking cycle.
+  /// Gives up a reference to an observer. When it is the last one and the observer is a
+  /// one-shot one that this thread's notification fired, with one registration (a scope that
+  /// read one object), it becomes the spare instead of being freed, and the next such scope
+  /// reuses it: its allocation and deallocation are a sixth of a tracking cycle.
+  ///
+  /// Only such an observer: every field this thread and the one that reuses it touch was
+  /// last written by this thread, or before the state change its notification acquired. (A
+  /// uniqueness check orders nothing, so an observer another thread might have written to
+  /// since, a cancelled one say, is freed as usual.)
   static func release(_ reference: Unmanaged<Observer>) {
-    let recyclable = reference._withUnsafeGuaranteedRef {
-      $0.isFinished && $0.registrationCapacity == 1
+    let recyclable = reference._withUnsafeGuaranteedRef { observer in
+      observer.withUnsafeMutablePointerToHeader { $0.pointer(to: \.mayBecomeSpare)!.pointee }
     }
     guard recyclable, isOnlyReference(reference) else {
       reference.release()
       return
     }
-    // Nobody else holds it, so nobody reads or changes it any more: no reader is inside a
-    // callback (each holds a reference), and no table lists it.
     reference._withUnsafeGuaranteedRef { $0.becomeSpare() }
     if let previous = perception_spare_observer_exchange(reference.toOpaque()) {
       Unmanaged<Observer>.fromOpaque(previous).release()
@@ -224,18 +232,13 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   /// it among the live observers.
   private func becomeSpare() {
     forEachRegistration { perception_table_release($0.table) }
-    // A finished observer with no reader has let go of its callbacks already.
-    assert(callbacksPointer.pointee == nil, "Perception: a finished observer kept its callbacks")
+    // The notification that fired it took its callbacks.
+    assert(callbacksPointer.pointee == nil, "Perception: a fired observer kept its callbacks")
     withUnsafeMutablePointerToHeader { header in
       header.pointer(to: \.registrationCount)!.pointee = 0
       header.pointer(to: \.isSpare)!.pointee = true
     }
     countForDebugging(PERCEPTION_DEBUG_OBSERVERS, -1)
-  }
-
-  /// The registrations the tail has room for.
-  private var registrationCapacity: Int {
-    withUnsafeMutablePointerToHeader { $0.pointer(to: \.registrationCapacity)!.pointee }
   }
 
   /// Registers for `properties` in `table`. Called only while installing, at most once per
@@ -287,8 +290,14 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
       defer { leaveReader(tookCallbacks: true) }
       // While installing, the installer cancels the registrations in `arm()`. A scope that
       // read one object, collected from its table, has no registration left to cancel.
-      if claimedWhile == .active && !(collected && registrationCount == 1) {
-        cancelRegistrations()
+      if claimedWhile == .active {
+        if collected && registrationCount == 1 {
+          // Nothing else of it will ever run on another thread: the installer is done, and a
+          // one-shot tracking hands out no handle to cancel it by.
+          withUnsafeMutablePointerToHeader { $0.pointer(to: \.mayBecomeSpare)!.pointee = true }
+        } else {
+          cancelRegistrations()
+        }
       }
       // The one reader a one-shot observer ever has, and it finished the observer: nobody
       // else can reach the callbacks, so it takes them rather than copying them. They are
