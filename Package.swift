@@ -39,7 +39,16 @@ let package = Package(
     .executableTarget(
       name: "PerceptionBenchmarks",
       dependencies: ["Perception"],
-      path: "Benchmarks/PerceptionBenchmarks"
+      path: "Benchmarks/PerceptionBenchmarks",
+      plugins: ["WideModelsPlugin"]
+    ),
+    // Writes the benchmark's wide models at build time (generated files are not committed).
+    .executableTarget(name: "WideModelsGenerator", path: "Benchmarks/WideModelsGenerator"),
+    .plugin(
+      name: "WideModelsPlugin",
+      capability: .buildTool(),
+      dependencies: ["WideModelsGenerator"],
+      path: "Benchmarks/WideModelsPlugin"
     ),
     // The multi-threaded stress test and the memory loop; see README.md, "Stress test".
     .executableTarget(

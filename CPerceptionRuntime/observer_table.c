@@ -35,6 +35,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "perception_observer_table.h"
+#include "perception_atomics.h"
 #include "perception_debug_counters.h"
 #include "perception_internal.h"
 #include "perception_lock.h"
@@ -150,19 +151,13 @@ struct perception_observer_table {
   token_entry small_tokens[SMALL_LIMIT];
 };
 
+perception_atomic_pointer perception_spare_observer;
+
 //===--- The observer batch -----------------------------------------------===//
 
-void perception_observer_batch_init(perception_observer_batch *batch) {
+void perception_observer_batch_free_storage(perception_observer_batch *batch) {
+  free(batch->observers);
   batch->observers = batch->inline_observers;
-  batch->count = 0;
-  batch->capacity = PERCEPTION_OBSERVER_BATCH_INLINE_CAPACITY;
-}
-
-void perception_observer_batch_destroy(perception_observer_batch *batch) {
-  if (batch->observers != batch->inline_observers) {
-    free(batch->observers);
-  }
-  perception_observer_batch_init(batch);
 }
 
 static void batch_append(perception_observer_batch *batch, void *observer) {

@@ -21,6 +21,10 @@ let usage = """
     --checking       measure perception checking against its budget instead, in a build that
                      keeps it: swift run -c release -Xswiftc -DDEBUG --scratch-path
                      .build-checking perception-bench --checking
+    --operations N   run each selected case's batch once with N operations on one side (see
+                     --side), untimed and unchecked, then exit: for counting instructions with
+                     callgrind (the difference between N and 2N is the cost of N operations)
+    --side SIDE      with --operations: perception (default) or native
   Exits non-zero if, on a guarded case, Perception on its runtime is more than 25% slower than
   native, or Perception on the native engine is more than 10% slower than plain native
   @Observable on a read or a write (each confirmed by a second, longer measurement), or if an
@@ -35,6 +39,9 @@ var engineArgument: PerceptionEngine?
 /// Set in the child process: where to hand the pass's report to the parent.
 var resultsPath: String?
 var measuresChecking = false
+/// Set by `--operations`: run each selected case this many times, for callgrind.
+var fixedOperations: Int?
+var nativeSide = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
@@ -61,6 +68,20 @@ while let argument = arguments.popFirst() {
     resultsPath = arguments.popFirst()
   case "--checking":
     measuresChecking = true
+  case "--operations":
+    fixedOperations = arguments.popFirst().flatMap { Int($0) }
+    if fixedOperations == nil {
+      print(usage)
+      exit(2)
+    }
+  case "--side":
+    switch arguments.popFirst() {
+    case "perception": nativeSide = false
+    case "native": nativeSide = true
+    default:
+      print(usage)
+      exit(2)
+    }
   case "--help", "-h":
     print(usage)
     exit(0)
@@ -81,6 +102,12 @@ PerceptionEngine.select(engine)
 if measuresChecking {
   print("perception-bench (\(mode)): perception checking on \(name(engine)), against its budget")
   exit(CheckingBudget.run(quick: mode == "quick") ? 0 : 1)
+}
+
+if let fixedOperations {
+  runFixed(
+    makeCases(filter: filter), filter: filter, operations: fixedOperations, native: nativeSide)
+  exit(0)
 }
 
 let loadAtStart = loadAverage()

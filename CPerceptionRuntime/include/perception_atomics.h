@@ -41,4 +41,27 @@ static inline bool perception_atomic_u32_compare_exchange(perception_atomic_u32 
                                                  memory_order_acq_rel, memory_order_acquire);
 }
 
+/// A pointer-sized atomic word.
+typedef struct perception_atomic_pointer {
+  _Atomic(void *) value;
+} perception_atomic_pointer;
+
+/// Stores `value` and returns what was there, acquire-release: what the previous
+/// storer wrote before its exchange is visible to the thread that takes the
+/// pointer out.
+static inline void *perception_atomic_pointer_exchange(perception_atomic_pointer *atomic, void *value) {
+  return atomic_exchange_explicit(&atomic->value, value, memory_order_acq_rel);
+}
+
+/// The spare observer: one finished Swift `Observer`, with room for one
+/// registration and no reference but this one, kept for the next tracking call
+/// to reuse instead of allocating (see Observer.swift). NULL when there is none.
+/// Process-wide, so that it needs no thread-exit cleanup; it owns one reference.
+extern perception_atomic_pointer perception_spare_observer;
+
+/// Stores `observer` (or NULL) as the spare and returns the previous one.
+static inline void *perception_spare_observer_exchange(void *observer) {
+  return perception_atomic_pointer_exchange(&perception_spare_observer, observer);
+}
+
 #endif  // PERCEPTION_ATOMICS_H

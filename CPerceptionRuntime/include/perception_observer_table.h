@@ -72,10 +72,25 @@ typedef struct perception_observer_batch {
   void *inline_observers[PERCEPTION_OBSERVER_BATCH_INLINE_CAPACITY];
 } perception_observer_batch;
 
-void perception_observer_batch_init(perception_observer_batch *batch);
+/// Makes `batch` empty. `batch` may be uninitialized memory. Inline, as every
+/// notification makes one.
+static inline void perception_observer_batch_init(perception_observer_batch *batch) {
+  batch->observers = batch->inline_observers;
+  batch->count = 0;
+  batch->capacity = PERCEPTION_OBSERVER_BATCH_INLINE_CAPACITY;
+}
 
-/// Frees the batch's heap storage. It does not release the observers.
-void perception_observer_batch_destroy(perception_observer_batch *batch);
+/// Frees the heap storage of a batch that has some, out of line.
+void perception_observer_batch_free_storage(perception_observer_batch *batch);
+
+/// Frees the batch's heap storage and leaves it empty. It does not release
+/// the observers.
+static inline void perception_observer_batch_destroy(perception_observer_batch *batch) {
+  if (PERCEPTION_UNLIKELY(batch->observers != batch->inline_observers)) {
+    perception_observer_batch_free_storage(batch);
+  }
+  perception_observer_batch_init(batch);
+}
 
 /// The number (0 to 63) of a property's filter bit.
 static inline unsigned perception_property_filter_bit_number(const void *property) {

@@ -152,6 +152,32 @@ struct OptionsTrackingTests {
     #expect(log.all.isEmpty)
   }
 
+  @Test func aThrowingApplyThatReadTwoObjectsByTurnsLetsGoOfEachOnce() {
+    // Nothing is observed, so the scope's reads are never grouped by object: each object must
+    // still be released once, not once per run of its reads.
+    let first = PerceptionModel()
+    let second = PerceptionModel()
+    #expect(throws: TestFailure.failed) {
+      try withPerceptionTracking(options: [.willSet]) { () throws(TestFailure) -> Int in
+        _ = first.count
+        _ = second.count
+        _ = first.name
+        throw .failed
+      } onChange: { _ in
+      }
+    }
+    let log = EventLog()
+    withPerceptionTracking {
+      _ = first.count
+      _ = second.count
+    } onChange: {
+      log.append("onChange")
+    }
+    first.count = 1
+    second.count = 1
+    #expect(log.all == ["onChange"])
+  }
+
   @Test func applyMayReturnANoncopyableValue() {
     struct Unique: ~Copyable {
       let value: Int

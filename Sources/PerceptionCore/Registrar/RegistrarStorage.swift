@@ -26,7 +26,9 @@ class RegistrarStorage: ManagedBuffer<Void, perception_registrar> {
       guard perception_registrar_has_table(registrar) else { return }
       withObserverBatch { batch in
         perception_registrar_destroy(registrar, batch)
-        batch.forEachObserver { $0.receive(UInt32(PERCEPTION_EVENT_DEINIT), keyPath: nil) }
+        batch.forEachObserver {
+          $0.receive(UInt32(PERCEPTION_EVENT_DEINIT), keyPath: nil, collected: true)
+        }
         batch.releaseObservers()
       }
     }
@@ -90,9 +92,10 @@ class RegistrarStorage: ManagedBuffer<Void, perception_registrar> {
     withUnsafeMutablePointerToElements { registrar in
       withObserverBatch { batch in
         perception_registrar_collect(
-          registrar, property, event, Observer.retainForCollection, batch)
+          registrar, property, event, { _ = Unmanaged<Observer>.fromOpaque($0!).retain() },
+          batch)
         // The lock is released here, so observers may register, cancel or mutate freely.
-        batch.forEachObserver { $0.receive(event, keyPath: keyPath) }
+        batch.forEachObserver { $0.receive(event, keyPath: keyPath, collected: true) }
         batch.releaseObservers()
       }
     }
@@ -162,10 +165,10 @@ extension UnsafeMutablePointer<perception_observer_batch> {
     }
   }
 
-  /// Gives up the batch's reference to each of its observers.
+  /// Gives up the batch's reference to each of its observers (see `Observer.release(_:)`).
   func releaseObservers() {
     for index in 0..<pointee.count {
-      Unmanaged<Observer>.fromOpaque(pointee.observers[index]!).release()
+      Observer.release(Unmanaged<Observer>.fromOpaque(pointee.observers[index]!))
     }
     pointee.count = 0
   }

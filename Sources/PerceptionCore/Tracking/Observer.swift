@@ -42,12 +42,20 @@ struct ObserverHeader {
   /// observer keeps nothing its callbacks captured alive, even while a `PerceptionTracking`
   /// that names it is kept.
   var callbacks: ObserverCallbacks?
-  let mode: ObserverMode
-  /// The events it registers for, as `PERCEPTION_EVENT_*` bits.
-  let events: UInt32
+  /// Set before the observer is published, never after (a spare's is set again when it is
+  /// reused, while no other thread can reach it).
+  var mode: ObserverMode
+  /// The events it registers for, as `PERCEPTION_EVENT_*` bits; set as `mode`.
+  var events: UInt32
   /// The registrations the tail has room for: one per registrar the scope read.
   let registrationCapacity: Int
   var registrationCount = 0
+  /// Whether it is the spare, waiting to be reused (see `Observer.release(_:)`): no longer
+  /// counted among the live observers.
+  var isSpare = false
+  /// Set by the thread whose notification fired a one-shot observer that had one
+  /// registration, and read only by that thread: the observer may become the spare.
+  var mayBecomeSpare = false
 }
 
 /// The registrations one tracking call made, in every registrar it read, and whether they
@@ -109,11 +117,32 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   private static let reader: UInt32 = 16
 
   /// An observer with room for `registrarCount` registrations.
-  static func make(_ callbacks: ObserverCallbacks, registrarCount: Int) -> Observer {
+  static func make(_ callbacks: consuming ObserverCallbacks, registrarCount: Int) -> Observer {
+    let mode = mode(of: callbacks)
+    let events = events(of: callbacks)
+    if registrarCount == 1,
+      let spare = perception_spare_observer_exchange(nil)
+    {
+      // The spare's last owner gave it up with the exchange that stored it; this one
+      // synchronizes with it, and nobody else can reach it. It has room for at least one
+      // registration.
+      let observer = Unmanaged<Observer>.fromOpaque(spare).takeRetainedValue()
+      // Its callbacks are nil (see `becomeSpare`), which needs no destroying: these move in.
+      observer.callbacksPointer.initialize(to: callbacks)
+      observer.withUnsafeMutablePointerToHeader { header in
+        header.pointer(to: \.mode)!.pointee = mode
+        header.pointer(to: \.events)!.pointee = events
+        header.pointer(to: \.isSpare)!.pointee = false
+        header.pointer(to: \.mayBecomeSpare)!.pointee = false
+      }
+      perception_atomic_u32_init(observer.statePointer, State.installing.rawValue)
+      countForDebugging(PERCEPTION_DEBUG_OBSERVERS, 1)
+      return observer
+    }
     let buffer = create(minimumCapacity: registrarCount) { _ in
       ObserverHeader(
-        state: perception_atomic_u32(), callbacks: callbacks, mode: mode(of: callbacks),
-        events: events(of: callbacks), registrationCapacity: registrarCount)
+        state: perception_atomic_u32(), callbacks: copy callbacks, mode: mode, events: events,
+        registrationCapacity: registrarCount)
     }
     let observer = unsafeDowncast(buffer, to: Observer.self)
     perception_atomic_u32_init(observer.statePointer, State.installing.rawValue)
@@ -122,7 +151,9 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   }
 
   deinit {
-    countForDebugging(PERCEPTION_DEBUG_OBSERVERS, -1)
+    if !withUnsafeMutablePointerToHeader({ $0.pointer(to: \.isSpare)!.pointee }) {
+      countForDebugging(PERCEPTION_DEBUG_OBSERVERS, -1)
+    }
     // Every registration has been cancelled or its registrar is gone (a table holds a
     // reference to each observer it lists), so only the table references remain to drop.
     forEachRegistration { perception_table_release($0.table) }
@@ -166,6 +197,50 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     }
   }
 
+  /// Gives up a reference to an observer. When it is the last one and the observer is a
+  /// one-shot one that this thread's notification fired, with one registration (a scope that
+  /// read one object), it becomes the spare instead of being freed, and the next such scope
+  /// reuses it: its allocation and deallocation are a sixth of a tracking cycle.
+  ///
+  /// Only such an observer: every field this thread and the one that reuses it touch was
+  /// last written by this thread, or before the state change its notification acquired. (A
+  /// uniqueness check orders nothing, so an observer another thread might have written to
+  /// since, a cancelled one say, is freed as usual.)
+  static func release(_ reference: Unmanaged<Observer>) {
+    let recyclable = reference._withUnsafeGuaranteedRef { observer in
+      observer.withUnsafeMutablePointerToHeader { $0.pointer(to: \.mayBecomeSpare)!.pointee }
+    }
+    guard recyclable, isOnlyReference(reference) else {
+      reference.release()
+      return
+    }
+    reference._withUnsafeGuaranteedRef { $0.becomeSpare() }
+    if let previous = perception_spare_observer_exchange(reference.toOpaque()) {
+      Unmanaged<Observer>.fromOpaque(previous).release()
+    }
+  }
+
+  /// Whether `reference` is the only strong reference to its observer.
+  private static func isOnlyReference(_ reference: Unmanaged<Observer>) -> Bool {
+    // Borrows the caller's reference as a strong one, then gives it back: no net change.
+    var observer = reference.takeRetainedValue()
+    defer { _ = Unmanaged.passRetained(observer) }
+    return isKnownUniquelyReferenced(&observer)
+  }
+
+  /// Lets go of what a finished observer still holds, as `deinit` would, and stops counting
+  /// it among the live observers.
+  private func becomeSpare() {
+    forEachRegistration { perception_table_release($0.table) }
+    // The notification that fired it took its callbacks.
+    assert(callbacksPointer.pointee == nil, "Perception: a fired observer kept its callbacks")
+    withUnsafeMutablePointerToHeader { header in
+      header.pointer(to: \.registrationCount)!.pointee = 0
+      header.pointer(to: \.isSpare)!.pointee = true
+    }
+    countForDebugging(PERCEPTION_DEBUG_OBSERVERS, -1)
+  }
+
   /// Registers for `properties` in `table`. Called only while installing, at most once per
   /// registrar, so at most `registrarCount` times.
   func register(in table: OpaquePointer, properties: UnsafePointer<UnsafeRawPointer?>, count: Int) {
@@ -203,20 +278,33 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   }
 
   /// Delivers `event` (a `PERCEPTION_EVENT_*` bit) for `keyPath`; `PERCEPTION_EVENT_DEINIT`,
-  /// with no key path, when a registrar it observes goes away.
-  func receive(_ event: UInt32, keyPath: AnyKeyPath?) {
+  /// with no key path, when a registrar it observes goes away. `collected` says a registrar's
+  /// table handed it over, having dropped the registration that matched (a one-shot one, or
+  /// every one of a registrar going away).
+  func receive(_ event: UInt32, keyPath: AnyKeyPath?, collected: Bool = false) {
     switch mode {
     case .onChange:
       // A release counts as a change of every property the scope read, as in the newest
       // Observation: the object can change no more, and whoever tracked it must hear so.
       guard let claimedWhile = claimAsReader() else { return }
-      defer { leaveReader() }
-      // While installing, the installer cancels the registrations in `arm()`.
-      if claimedWhile == .active { cancelRegistrations() }
-      // The callbacks are copied inside the closure, so that the copy is gone before this
-      // thread leaves (and a cancel() waiting for it returns).
+      defer { leaveReader(tookCallbacks: true) }
+      // While installing, the installer cancels the registrations in `arm()`. A scope that
+      // read one object, collected from its table, has no registration left to cancel.
+      if claimedWhile == .active {
+        if collected && registrationCount == 1 {
+          // Nothing else of it will ever run on another thread: the installer is done, and a
+          // one-shot tracking hands out no handle to cancel it by.
+          withUnsafeMutablePointerToHeader { $0.pointer(to: \.mayBecomeSpare)!.pointee = true }
+        } else {
+          cancelRegistrations()
+        }
+      }
+      // The one reader a one-shot observer ever has, and it finished the observer: nobody
+      // else can reach the callbacks, so it takes them rather than copying them. They are
+      // released inside the closure, before this thread leaves (and a cancel() waiting for
+      // it returns).
       Self.insideCallback {
-        if case .onChange(let onChange)? = callbacksPointer.pointee { onChange() }
+        if case .onChange(let onChange)? = takeCallbacks() { onChange() }
       }
     case .events:
       guard event != UInt32(PERCEPTION_EVENT_DEINIT), enterReader() else { return }
@@ -275,11 +363,6 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
 
   /// Whether it has fired (one-shot) or been cancelled: it will deliver nothing more.
   var isFinished: Bool { Self.state(of: loadWord()).isFinished }
-
-  /// Lets `perception_registrar_collect` take a reference to an observer under the lock.
-  static let retainForCollection: @convention(c) (UnsafeMutableRawPointer?) -> Void = {
-    _ = Unmanaged<Observer>.fromOpaque($0!).retain()
-  }
 
   /// Finishes the observer, for exactly one caller: returns the state it finished from
   /// (`installing` or `active`) and, when no reader held them, the callbacks, now taken out of
@@ -340,10 +423,13 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   /// Gives up this thread's reader place. The last reader out of a finished observer clears
   /// the callbacks first, while still a reader, so that a `cancel()` waiting for the readers
   /// returns only once they are released.
-  func leaveReader() {
+  ///
+  /// `tookCallbacks` says this reader already took the callbacks out (the one reader of a
+  /// one-shot observer), so that there is nothing left to clear.
+  func leaveReader(tookCallbacks: Bool = false) {
     while true {
       let word = loadWord()
-      if Self.readers(of: word) == 1 && Self.state(of: word).isFinished {
+      if !tookCallbacks && Self.readers(of: word) == 1 && Self.state(of: word).isFinished {
         // Nobody else can reach the callbacks now: no reader can join a finished observer,
         // and whoever finished it left them to the readers. Releasing them may run user code
         // (what they captured goes away), counted as inside a callback so that a cancel() it
@@ -371,6 +457,11 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
         Unmanaged<Observer>.fromOpaque(reference).release()
       }
     }
+  }
+
+  /// How many registrations the installer made. Read it only once installation is over.
+  private var registrationCount: Int {
+    withUnsafeMutablePointerToHeader { $0.pointer(to: \.registrationCount)!.pointee }
   }
 
   private func forEachRegistration(_ body: (ObserverRegistration) -> Void) {

@@ -9,6 +9,7 @@ import CPerceptionRuntime
 enum TrackingScope {
   /// The access list of the innermost scope, given the thread's slot; nil when the slot only
   /// carries flags.
+  @inlinable
   static func accessList(inSlot slot: UInt) -> UnsafeMutablePointer<perception_access_list>? {
     UnsafeMutablePointer(bitPattern: slot & ~flagMask)
   }
@@ -42,31 +43,52 @@ enum TrackingScope {
         perception_slot_set(enclosingSlot)
       }
 
-      var observer: Observer?
       #if canImport(Observation)
         if native, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-          observer = NativeTracking.observe(
+          let observer = NativeTracking.observe(
             applyInScope, oneShot: oneShot,
             makeObserver: { makeCallbacks().map { make($0, for: list) } })
+          if let observer { install(observer, for: list) }
+          finish(list, enclosing: enclosing)
+          return
         }
       #endif
-      if !native {
-        applyOnPerceptionEngine(applyInScope)
-        if list.pointee.count != 0 {
-          observer = makeCallbacks().map { make($0, for: list) }
-        }
-      }
-
-      if let observer { install(observer, for: list) }
+      applyOnPerceptionEngine(applyInScope)
       if list.pointee.count != 0 {
-        if let enclosing {
-          perception_access_list_merge(enclosing, list, releaseRegistrar)
-        } else {
-          releaseRegistrars(of: list)
-        }
+        observe(list, enclosing: enclosing, callbacks: makeCallbacks)
       }
-      perception_access_list_destroy(list)
     }
+  }
+
+  /// The end of a scope on Perception's runtime that read something: observes the reads with
+  /// the callbacks `makeCallbacks` returns, hands them to the enclosing scope, and frees the
+  /// list's storage. The thread's slot already names the enclosing scope again.
+  @usableFromInline
+  static func observe(
+    _ list: UnsafeMutablePointer<perception_access_list>,
+    enclosing: UnsafeMutablePointer<perception_access_list>?,
+    callbacks makeCallbacks: () -> ObserverCallbacks?
+  ) {
+    if let callbacks = makeCallbacks() {
+      install(make(consume callbacks, for: list), for: list)
+    }
+    finish(list, enclosing: enclosing)
+  }
+
+  /// Adds the list's reads to the enclosing scope (or gives up its references to the
+  /// registrars, if there is none), and frees the list's storage.
+  private static func finish(
+    _ list: UnsafeMutablePointer<perception_access_list>,
+    enclosing: UnsafeMutablePointer<perception_access_list>?
+  ) {
+    if list.pointee.count != 0 {
+      if let enclosing {
+        perception_access_list_merge(enclosing, list, releaseRegistrar)
+      } else {
+        releaseRegistrars(of: list)
+      }
+    }
+    perception_access_list_destroy(list)
   }
 
   /// Runs a scope's `apply` on Perception's runtime. Debug builds also watch the `@Observable`
@@ -83,7 +105,8 @@ enum TrackingScope {
 
   /// An observer for `callbacks`, with room for a registration in each registrar `list` read.
   private static func make(
-    _ callbacks: ObserverCallbacks, for list: UnsafeMutablePointer<perception_access_list>
+    _ callbacks: consuming ObserverCallbacks,
+    for list: UnsafeMutablePointer<perception_access_list>
   ) -> Observer {
     Observer.make(callbacks, registrarCount: list.pointee.registrar_count)
   }
@@ -92,7 +115,6 @@ enum TrackingScope {
   private static func install(
     _ observer: Observer, for list: UnsafeMutablePointer<perception_access_list>
   ) {
-    perception_access_list_group(list)
     forEachGroup(of: list) { storage, start, end in
       // A subject released inside the scope is not observed (nor reported released).
       guard !storage.isOnlyHeldByAnAccessList else { return }
@@ -103,19 +125,26 @@ enum TrackingScope {
     observer.arm()
   }
 
+  /// Gives up the list's one reference to each registrar it read.
   private static func releaseRegistrars(of list: UnsafeMutablePointer<perception_access_list>) {
     forEachGroup(of: list) { storage, _, _ in
       storage.release()
     }
   }
 
-  /// Calls `body` with each registrar of a grouped list and the range of its pairs. The
-  /// registrar comes unmanaged: the list's own reference keeps it alive, so `body` need not
-  /// retain it.
+  /// Groups the list, then calls `body` with each registrar and the range of its pairs, once
+  /// per registrar. The registrar comes unmanaged: the list's own reference keeps it alive, so
+  /// `body` need not retain it.
   private static func forEachGroup(
     of list: UnsafeMutablePointer<perception_access_list>,
     _ body: (Unmanaged<RegistrarStorage>, Int, Int) -> Void
   ) {
+    // The common scope reads one object: its pairs are one group, with no search for its end.
+    if list.pointee.registrar_count == 1 {
+      body(.fromOpaque(list.pointee.registrars[0]!), 0, list.pointee.count)
+      return
+    }
+    if !list.pointee.grouped { perception_access_list_group(list) }
     var start = 0
     while start < list.pointee.count {
       let end = perception_access_list_group_end(list, start)
@@ -128,14 +157,43 @@ enum TrackingScope {
     Unmanaged<RegistrarStorage>.fromOpaque($0!).release()
   }
 
-  private static let flagMask = UInt(PERCEPTION_SLOT_FLAG_MASK)
+  @usableFromInline
+  static var flagMask: UInt { UInt(PERCEPTION_SLOT_FLAG_MASK) }
 
   /// Runs `apply` in a new scope and returns its result; see the non-generic `run`.
+  ///
+  /// On Perception's runtime, in a release build of this module, the scope itself is inlined
+  /// into the caller, and `apply` with it: a scope that reads nothing costs its list's setup,
+  /// two stores to the thread's slot and a test, with no closure made and no call. A scope
+  /// that read something finishes in `observe`. The native engine and debug builds (which
+  /// wrap `apply` in checks) take the non-generic `run`.
   @inlinable
   static func run<T>(
     _ apply: () -> T, oneShot: Bool = false,
     callbacks makeCallbacks: () -> ObserverCallbacks?
   ) -> T {
+    #if !DEBUG
+      if _fastPath(
+        perception_engine_load() == PERCEPTION_ENGINE_PERCEPTION | PERCEPTION_ENGINE_SETTLED)
+      {
+        // Uninitialized stack space: the list is a few hundred bytes that init mostly ignores.
+        return withUnsafeTemporaryAllocation(of: perception_access_list.self, capacity: 1) {
+          buffer in
+          let list = buffer.baseAddress!
+          let enclosingSlot = perception_slot_get()
+          let enclosing = accessList(inSlot: enclosingSlot)
+          perception_access_list_init(list, enclosing)
+          perception_slot_set(UInt(bitPattern: list) | (enclosingSlot & flagMask))
+          let result = apply()
+          perception_slot_set(enclosingSlot)
+          // A list that recorded nothing owns nothing: no storage, no registrar.
+          if _slowPath(list.pointee.count != 0) {
+            observe(list, enclosing: enclosing, callbacks: makeCallbacks)
+          }
+          return result
+        }
+      }
+    #endif
     var result: T?
     run({ result = apply() }, oneShot: oneShot, callbacks: makeCallbacks)
     return result!
