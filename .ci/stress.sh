@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The stress test's bounded runs (README.md, "Stress test"): perception-stress on both engines,
-# its memory loop on both engines, and the stress once more under ThreadSanitizer. Together well
-# under two minutes once built; any violated invariant, a crash, or the watchdog fails the run.
+# its memory loop on both engines, the stress in a release build on both engines, and the
+# stress under ThreadSanitizer in debug and release builds. Together well under two minutes once
+# built; any violated invariant, a crash, or the watchdog fails the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,7 +19,22 @@ for engine in perception native; do
   PERCEPTION_ENGINE=$engine "$stress" --memory
 done
 
+# Release builds take paths that debug builds do not (the tracking scope inlined into its
+# caller, the spare observer reused across scopes): the stress runs there too.
+step "swift build -c release --product perception-stress"
+swift build -c release --product perception-stress
+release_stress="$(swift build -c release --show-bin-path)/perception-stress"
+for engine in perception native; do
+  step "perception-stress, release build (PERCEPTION_ENGINE=$engine)"
+  PERCEPTION_ENGINE=$engine "$release_stress"
+done
+
 step "perception-stress under ThreadSanitizer (PERCEPTION_ENGINE=perception)"
 swift build --sanitize=thread --scratch-path .build-tsan --product perception-stress
 tsan_stress="$(swift build --sanitize=thread --scratch-path .build-tsan --show-bin-path)/perception-stress"
 PERCEPTION_ENGINE=perception TSAN_OPTIONS=halt_on_error=1 "$tsan_stress"
+
+step "perception-stress, release build under ThreadSanitizer (PERCEPTION_ENGINE=perception)"
+swift build -c release --sanitize=thread --scratch-path .build-tsan --product perception-stress
+tsan_release_stress="$(swift build -c release --sanitize=thread --scratch-path .build-tsan --show-bin-path)/perception-stress"
+PERCEPTION_ENGINE=perception TSAN_OPTIONS=halt_on_error=1 "$tsan_release_stress"

@@ -24,7 +24,7 @@
 
 #include "perception_platform.h"
 
-#if defined(PERCEPTION_PLATFORM_POSIX) && defined(__linux__)
+#if defined(PERCEPTION_PLATFORM_HAS_FUTEX)
 #define PERCEPTION_LOCK_FUTEX 1
 #include <stdatomic.h>
 #endif

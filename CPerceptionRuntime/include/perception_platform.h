@@ -37,6 +37,12 @@
 #include <sched.h>
 #endif
 
+// Linux (Glibc or Musl): the lock is a futex word rather than a pthread_mutex_t
+// (perception_lock.h).
+#if defined(PERCEPTION_PLATFORM_POSIX) && defined(__linux__)
+#define PERCEPTION_PLATFORM_HAS_FUTEX 1
+#endif
+
 // How the per-thread slot is stored. Exactly one of these is 1:
 //   PERCEPTION_THREAD_LOCAL_STATIC       single-threaded: a plain global.
 //   PERCEPTION_THREAD_LOCAL_PTHREAD_KEY  pthread_getspecific, where clang
