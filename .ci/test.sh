@@ -24,6 +24,17 @@ done
 step "macro fuzzer (fixed seed, bounded)"
 bash .ci/macro-fuzz.sh
 
+# Optimized builds take paths debug builds do not (the tracking scope inlined into its caller,
+# the spare observer) and end lifetimes earlier: the suites run there too. Perception checking
+# is compiled out of release builds, so its suites skip themselves.
+step "swift build -c release --build-tests"
+swift build -c release -Xswiftc -enable-testing --build-tests --scratch-path .build-release
+for engine in perception native; do
+  step "swift test -c release (PERCEPTION_ENGINE=$engine)"
+  PERCEPTION_ENGINE=$engine swift test -c release -Xswiftc -enable-testing --skip-build \
+    --scratch-path .build-release
+done
+
 step "C runtime: gcc and clang, C11, -Wall -Wextra -Werror"
 for compiler in gcc clang; do
   for source in CPerceptionRuntime/*.c; do

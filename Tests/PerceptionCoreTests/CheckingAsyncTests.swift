@@ -9,7 +9,9 @@ actor GaugeReader {
   }
 }
 
-@Suite("Perception checking across await")
+@Suite(
+  "Perception checking across await",
+  .enabled(if: isDebugBuild, "checking is compiled out of release builds"))
 struct CheckingAsyncTests {
   @Test func anAsyncContextFollowsItsTaskAcrossSuspensionsAndActorHops() async {
     let gauge = Gauge()

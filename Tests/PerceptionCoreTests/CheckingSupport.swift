@@ -51,3 +51,13 @@ func checkingReports(_ body: () -> Void) -> [PerceptionCheckingReport] {
   PerceptionChecking.withReportHandler({ log.append($0) }, operation: body)
   return log.all
 }
+
+/// Whether this test binary is a debug build: perception checking is compiled out of release
+/// builds, so its suites run in debug builds only (CI runs the tests in both).
+let isDebugBuild: Bool = {
+  #if DEBUG
+    return true
+  #else
+    return false
+  #endif
+}()

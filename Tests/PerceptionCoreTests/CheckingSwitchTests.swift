@@ -2,7 +2,9 @@ import Foundation
 import PerceptionCore
 import Testing
 
-@Suite("Perception checking switches")
+@Suite(
+  "Perception checking switches",
+  .enabled(if: isDebugBuild, "checking is compiled out of release builds"))
 struct CheckingSwitchTests {
   @Test func checkingIsOnByDefaultInDebugBuilds() async {
     await #expect(processExitsWith: .success) {

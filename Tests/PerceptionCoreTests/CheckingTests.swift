@@ -2,7 +2,8 @@ import Foundation
 import PerceptionCore
 import Testing
 
-@Suite("Perception checking")
+@Suite(
+  "Perception checking", .enabled(if: isDebugBuild, "checking is compiled out of release builds"))
 struct CheckingTests {
   @Test func aReadOutsideTrackingInACheckedContextIsReported() throws {
     let gauge = Gauge()

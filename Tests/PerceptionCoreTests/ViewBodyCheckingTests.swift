@@ -61,7 +61,9 @@ func standInDetector() -> ViewBodyDetector {
   }
 }
 
-@Suite("Perception checking of unwrapped view bodies")
+@Suite(
+  "Perception checking of unwrapped view bodies",
+  .enabled(if: isDebugBuild, "checking is compiled out of release builds"))
 struct ViewBodyCheckingTests {
   @Test func aReadInABodyUnderTheRenderEngineIsReportedWithTheViewsName() {
     let view = CounterView(gauge: Gauge())

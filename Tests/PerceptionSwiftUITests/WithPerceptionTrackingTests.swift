@@ -139,7 +139,9 @@ struct WithPerceptionTrackingTests {
       RenderLoop.observeStates(of: view) { invalidations.append("\(index)") }
       #expect(render() == "a")
     }
-    model.title = "b"
+    // The views hold the trackers: keep them alive past their last use, which an optimized
+    // build may otherwise end before the write.
+    withExtendedLifetime(contents) { model.title = "b" }
     #expect(invalidations.all.sorted() == ["0", "1", "2", "3", "4"])
   }
 

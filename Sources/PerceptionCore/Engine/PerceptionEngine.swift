@@ -51,7 +51,7 @@ public enum PerceptionEngine: Sendable, Hashable, CustomStringConvertible {
   /// one engine cannot be observed by the other, and before that because two parts of the
   /// program disagree about the engine and one of them would silently lose.
   public static func select(_ engine: PerceptionEngine) {
-    precondition(
+    perceptionPrecondition(
       engine.isAvailable,
       "Perception: the native engine needs Swift's Observation (iOS 17, macOS 14, tvOS 17, "
         + "watchOS 10 or later); select .perception on this system, or check "
@@ -60,7 +60,7 @@ public enum PerceptionEngine: Sendable, Hashable, CustomStringConvertible {
       let word = perception_engine_load()
       if word & PERCEPTION_ENGINE_SETTLED != 0 {
         let running = PerceptionEngine(kind: word)
-        precondition(
+        perceptionPrecondition(
           running == engine,
           "Perception: PerceptionEngine.select(.\(engine)) was called after the \(running) "
             + "engine started running (a PerceptionRegistrar, a tracking call or a read of "
@@ -70,7 +70,7 @@ public enum PerceptionEngine: Sendable, Hashable, CustomStringConvertible {
         return
       }
       let chosen = word & PERCEPTION_ENGINE_KIND_MASK
-      precondition(
+      perceptionPrecondition(
         chosen == 0 || chosen == engine.kind,
         "Perception: PerceptionEngine.select(.\(engine)) was called after "
           + "PerceptionEngine.select(.\(PerceptionEngine(kind: word))); one process runs one "
@@ -144,7 +144,7 @@ public enum PerceptionEngine: Sendable, Hashable, CustomStringConvertible {
     case "":
       return nil
     case "native":
-      precondition(
+      perceptionPrecondition(
         PerceptionEngine.native.isAvailable,
         "Perception: PERCEPTION_ENGINE=native needs Swift's Observation (iOS 17, macOS 14, "
           + "tvOS 17, watchOS 10 or later); unset it or set PERCEPTION_ENGINE=perception.")
@@ -152,7 +152,7 @@ public enum PerceptionEngine: Sendable, Hashable, CustomStringConvertible {
     case "perception":
       return .perception
     default:
-      preconditionFailure(
+      perceptionFatalError(
         "Perception: PERCEPTION_ENGINE is '\(value)'; set it to 'native' or 'perception', or "
           + "unset it to use the platform's default.")
     }

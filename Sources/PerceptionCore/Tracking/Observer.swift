@@ -255,7 +255,7 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     perception_table_retain(table)
     withUnsafeMutablePointers { header, registrations in
       let count = header.pointer(to: \.registrationCount)!
-      precondition(
+      perceptionPrecondition(
         count.pointee < header.pointer(to: \.registrationCapacity)!.pointee,
         "Perception: an observer registered in more registrars than its scope counted")
       (registrations + count.pointee).initialize(

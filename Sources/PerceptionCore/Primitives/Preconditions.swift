@@ -1,0 +1,24 @@
+/// Stops the process with `message` when `condition` is false: how Perception answers misuse
+/// of its API, and a broken invariant of its own.
+///
+/// Unlike `precondition`, whose message optimized builds drop (the process stops without a
+/// word), the message is written in every build configuration: misuse in an app's release
+/// build must still say what to do.
+@inline(__always)
+func perceptionPrecondition(
+  _ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
+  file: StaticString = #fileID, line: UInt = #line
+) {
+  if _slowPath(!condition()) {
+    perceptionFatalError(message(), file: file, line: line)
+  }
+}
+
+/// Stops the process with `message`, in every build configuration (see
+/// `perceptionPrecondition`).
+@inline(never)
+func perceptionFatalError(
+  _ message: String, file: StaticString = #fileID, line: UInt = #line
+) -> Never {
+  fatalError(message, file: file, line: line)
+}
