@@ -1,17 +1,5 @@
 import CPerceptionRuntime
 
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(ucrt)
-  import ucrt
-#elseif canImport(WASILibc)
-  import WASILibc
-#endif
-
 /// The calling thread's stack, as return addresses, and what each address falls in: the
 /// safe face of `perception_call_stack.h`.
 enum CallStack {
@@ -54,13 +42,18 @@ enum CallStack {
   }
 
   /// `symbol` demangled by the Swift runtime, or `symbol` itself when it is not a Swift name.
+  /// The runtime writes into a buffer on the stack (4 KiB, which holds any name a developer
+  /// reads; a longer one is cut), so nothing is allocated here to free.
   static func demangle(_ symbol: String) -> String {
-    symbol.withCString { mangled in
-      guard let demangled = swift_demangle(mangled, strlen(mangled), nil, nil, 0) else {
-        return symbol
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: 4096) { buffer in
+      symbol.withCString { mangled in
+        var size = buffer.count
+        guard
+          swift_demangle(mangled, symbol.utf8.count, buffer.baseAddress, &size, 0) != nil
+        else { return symbol }
+        buffer[buffer.count - 1] = 0
+        return String(cString: buffer.baseAddress!)
       }
-      defer { free(demangled) }
-      return String(cString: demangled)
     }
   }
 }
