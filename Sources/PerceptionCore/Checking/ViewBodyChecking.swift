@@ -37,7 +37,7 @@ enum ViewBodyChecking {
   /// detector in effect; `.outside` where there is none.
   static func verdict(readType: Any.Type) -> ViewBodyDetector.Verdict {
     guard let detector = detectorOverride ?? platformDetector else { return .outside }
-    return detector.verdictForCurrentStack(readType: String(describing: readType))
+    return detector.verdictForCurrentStack(readType: readType)
   }
 
   /// Watches the calling thread if it is SwiftUI's main thread and SwiftUI does not track

@@ -45,7 +45,8 @@ final class ViewBodyDetector: @unchecked Sendable {
   }
 
   /// The verdict for the calling thread's stack, on a read of a property of `readType`.
-  func verdictForCurrentStack(readType: String) -> Verdict {
+  /// The type is named only when the stack is judged: a cached verdict costs no string.
+  func verdictForCurrentStack(readType: Any.Type) -> Verdict {
     CallStack.withFrames { frames in
       guard !frames.isEmpty else { return .outside }
       var hasher = Hasher()
@@ -53,7 +54,7 @@ final class ViewBodyDetector: @unchecked Sendable {
       let key = hasher.finalize()
       if let known = lock.withLock({ verdicts[key] }) { return known }
       // Outside the lock: naming frames is slow, and two threads judging one stack agree.
-      let verdict = judge(frames, readType: readType)
+      let verdict = judge(frames, readType: String(describing: readType))
       lock.withLock {
         if verdicts.count >= ViewBodyDetector.cacheLimit {
           verdicts.removeAll(keepingCapacity: true)
