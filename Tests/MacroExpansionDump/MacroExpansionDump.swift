@@ -4,6 +4,24 @@ import Foundation
 /// expansions onto what `@Perceptible` writes: shared by the side-by-side corpus test and the
 /// macro fuzzer, which compare the two macros' expansions buffer for buffer.
 public enum MacroExpansionDump {
+  /// The declarations of Perception's macros, as a single-file compile that loads the
+  /// plugin needs them (beside a `PerceptionCore` namespace of its own with the names the
+  /// expansions use).
+  public static let macroDeclarations = """
+    @attached(member, names: named(_$perceptionRegistrar), named(access), named(withMutation), named(shouldNotifyObservers))
+    @attached(memberAttribute)
+    @attached(extension, conformances: PerceptionCore.Perceptible)
+    macro Perceptible() = #externalMacro(module: "PerceptionMacros", type: "PerceptibleMacro")
+    @attached(accessor, names: named(init), named(get), named(set), named(_modify))
+    @attached(peer, names: prefixed(`_`))
+    macro PerceptionTracked() = #externalMacro(module: "PerceptionMacros", type: "PerceptionTrackedMacro")
+    @attached(accessor, names: named(init), named(get), named(set), named(_modify))
+    @attached(peer, names: prefixed(`_`))
+    macro PerceptionTracked(callingHelpers: Bool) = #externalMacro(module: "PerceptionMacros", type: "PerceptionTrackedMacro")
+    @attached(accessor, names: named(willSet))
+    macro PerceptionIgnored() = #externalMacro(module: "PerceptionMacros", type: "PerceptionIgnoredMacro")
+    """
+
   /// The macro buffers of a dump, by buffer name.
   public static func buffers(_ dump: String) -> [String: String] {
     let rule = String(repeating: "-", count: 30)

@@ -1,4 +1,5 @@
 import Foundation
+import MacroExpansionDump
 
 /// Runs the toolchain's compiler on a file and reads its macro-expansion dump.
 enum Toolchain {
@@ -62,18 +63,7 @@ enum Toolchain {
   /// `PerceptionCore` namespace with the names the expansions use.
   static let perceptionStubs = """
 
-    @attached(member, names: named(_$perceptionRegistrar), named(access), named(withMutation), named(shouldNotifyObservers))
-    @attached(memberAttribute)
-    @attached(extension, conformances: PerceptionCore.Perceptible)
-    macro Perceptible() = #externalMacro(module: "PerceptionMacros", type: "PerceptibleMacro")
-    @attached(accessor, names: named(init), named(get), named(set), named(_modify))
-    @attached(peer, names: prefixed(`_`))
-    macro PerceptionTracked() = #externalMacro(module: "PerceptionMacros", type: "PerceptionTrackedMacro")
-    @attached(accessor, names: named(init), named(get), named(set), named(_modify))
-    @attached(peer, names: prefixed(`_`))
-    macro PerceptionTracked(callingHelpers: Bool) = #externalMacro(module: "PerceptionMacros", type: "PerceptionTrackedMacro")
-    @attached(accessor, names: named(willSet))
-    macro PerceptionIgnored() = #externalMacro(module: "PerceptionMacros", type: "PerceptionIgnoredMacro")
+    \(MacroExpansionDump.macroDeclarations)
     enum PerceptionCore {
       protocol Perceptible {}
       struct PerceptionRegistrar: Sendable {

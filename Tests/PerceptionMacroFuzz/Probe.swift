@@ -1,3 +1,5 @@
+import MacroExpansionDump
+
 /// The program that exercises generated classes: for each class, each property read under
 /// tracking against each write, on a fresh object, logging whether the tracking fired.
 enum Probe {
@@ -80,18 +82,7 @@ enum Probe {
   /// Perception's macros, and a small registrar under the names the expansion uses, that fires a
   /// tracking's `onChange` once, on the first `willSet` of a key path read under it.
   static let perceptionPrelude = """
-    @attached(member, names: named(_$perceptionRegistrar), named(access), named(withMutation), named(shouldNotifyObservers))
-    @attached(memberAttribute)
-    @attached(extension, conformances: PerceptionCore.Perceptible)
-    macro Perceptible() = #externalMacro(module: "PerceptionMacros", type: "PerceptibleMacro")
-    @attached(accessor, names: named(init), named(get), named(set), named(_modify))
-    @attached(peer, names: prefixed(`_`))
-    macro PerceptionTracked() = #externalMacro(module: "PerceptionMacros", type: "PerceptionTrackedMacro")
-    @attached(accessor, names: named(init), named(get), named(set), named(_modify))
-    @attached(peer, names: prefixed(`_`))
-    macro PerceptionTracked(callingHelpers: Bool) = #externalMacro(module: "PerceptionMacros", type: "PerceptionTrackedMacro")
-    @attached(accessor, names: named(willSet))
-    macro PerceptionIgnored() = #externalMacro(module: "PerceptionMacros", type: "PerceptionIgnoredMacro")
+    \(MacroExpansionDump.macroDeclarations)
 
     \(sharedPrelude)
 
