@@ -17,8 +17,8 @@ enum TrackedAccessorExpansion {
     else {
       return ExpansionResult(source: "")
     }
-    let accessors =
-      callsHelpers(request.attribute) ? self.accessors(name) : fastAccessors(name)
+    let calls = callsHelpers(request.attribute) ? Calls.helpers(name) : Calls.lazyKeyPath(name)
+    let accessors = self.accessors(name, calls: calls)
     // swift-syntax joins accessors with blank lines when the property already has an accessor block
     // (its observers), and otherwise wraps them in braces, indented by four spaces.
     if member.bindings.first?.accessorBlock != nil {
@@ -40,52 +40,40 @@ enum TrackedAccessorExpansion {
     return compact.contains("(\(MacroNames.callingHelpers):true)")
   }
 
-  /// The accessors for a class whose `access` and `withMutation` helpers are the generated ones:
-  /// they call the registrar directly, with the key path formed only when it is needed.
-  static func fastAccessors(_ name: String) -> [String] {
-    let registrar = MacroNames.registrar
-    let storage = StorageName.of(name)
-    return [
-      """
-      @storageRestrictions(initializes: \(storage))
-      init(initialValue) {
-        \(storage) = initialValue
-      }
-      """,
-      """
-      get {
-        \(registrar)._access(self, lazyKeyPath: \\.\(name))
-        return \(storage)
-      }
-      """,
-      """
-      set {
-        guard shouldNotifyObservers(\(storage), newValue) else {
-          \(storage) = newValue
-          return
-        }
-        \(registrar)._withMutation(of: self, lazyKeyPath: \\.\(name)) {
-          \(storage) = newValue
-        }
-      }
-      """,
-      """
-      _modify {
-        \(registrar)._access(self, lazyKeyPath: \\.\(name))
-        \(registrar)._willSet(self, lazyKeyPath: \\.\(name))
-        defer {
-            \(registrar)._didSet(self, lazyKeyPath: \\.\(name))
-        }
-        yield &\(storage)
-      }
-      """,
-    ]
+  /// The calls an accessor makes to announce a read, a mutation and a `_modify` of one
+  /// property: the only part in which the two kinds of accessors differ.
+  struct Calls {
+    var access: String
+    /// Up to the trailing closure that makes the change.
+    var withMutation: String
+    var willSet: String
+    var didSet: String
+
+    /// For a class whose `access` and `withMutation` helpers are the generated ones: the
+    /// registrar directly, with the key path formed only when it is needed.
+    static func lazyKeyPath(_ name: String) -> Calls {
+      let registrar = MacroNames.registrar
+      return Calls(
+        access: "\(registrar)._access(self, lazyKeyPath: \\.\(name))",
+        withMutation: "\(registrar)._withMutation(of: self, lazyKeyPath: \\.\(name))",
+        willSet: "\(registrar)._willSet(self, lazyKeyPath: \\.\(name))",
+        didSet: "\(registrar)._didSet(self, lazyKeyPath: \\.\(name))")
+    }
+
+    /// `@Observable`'s calls, renamed: the class's helpers, and the registrar for `_modify`.
+    static func helpers(_ name: String) -> Calls {
+      let registrar = MacroNames.registrar
+      return Calls(
+        access: "access(keyPath: \\.\(name))",
+        withMutation: "withMutation(keyPath: \\.\(name))",
+        willSet: "\(registrar).willSet(self, keyPath: \\.\(name))",
+        didSet: "\(registrar).didSet(self, keyPath: \\.\(name))")
+    }
   }
 
-  /// `@Observable`'s accessors, renamed.
-  static func accessors(_ name: String) -> [String] {
-    let registrar = MacroNames.registrar
-    // Key paths keep the name as written; the storage's name drops the backquotes.
+  /// `init`, `get`, `set` and `_modify` for the property `name`, making `calls`. Key paths keep
+  /// the name as written; the storage's name drops the backquotes.
+  static func accessors(_ name: String, calls: Calls) -> [String] {
     let storage = StorageName.of(name)
     return [
       """
@@ -96,7 +84,7 @@ enum TrackedAccessorExpansion {
       """,
       """
       get {
-        access(keyPath: \\.\(name))
+        \(calls.access)
         return \(storage)
       }
       """,
@@ -106,17 +94,17 @@ enum TrackedAccessorExpansion {
           \(storage) = newValue
           return
         }
-        withMutation(keyPath: \\.\(name)) {
+        \(calls.withMutation) {
           \(storage) = newValue
         }
       }
       """,
       """
       _modify {
-        access(keyPath: \\.\(name))
-        \(registrar).willSet(self, keyPath: \\.\(name))
+        \(calls.access)
+        \(calls.willSet)
         defer {
-            \(registrar).didSet(self, keyPath: \\.\(name))
+            \(calls.didSet)
         }
         yield &\(storage)
       }
