@@ -39,10 +39,7 @@ class RegistrarStorage: ManagedBuffer<Void, perception_registrar> {
   /// and checked context, one thread-local load and a branch.
   @inlinable @inline(__always)
   final func perceptionAccess(_ keyPath: AnyKeyPath) {
-    let slot = perception_slot_get()
-    if _slowPath(slot != 0) {
-      recordAccess(slot: slot, keyPath: keyPath)
-    }
+    perceptionAccess { keyPath }
   }
 
   /// `perceptionAccess(_:)` for a read whose call site is known, for its report.
@@ -58,10 +55,7 @@ class RegistrarStorage: ManagedBuffer<Void, perception_registrar> {
   /// the accessors: when nobody observes that event, this is one load and a branch.
   @inlinable @inline(__always)
   final func announce(_ event: UInt32, keyPath: AnyKeyPath) {
-    let filter = withUnsafeMutablePointerToElements { perception_registrar_filter($0, event) }
-    if _slowPath(filter != 0) {
-      notify(event, keyPath: keyPath, filter: filter)
-    }
+    announce(event) { keyPath }
   }
 
   /// `perceptionAccess(_:)` that forms the key path only when the slot says a scope or a
