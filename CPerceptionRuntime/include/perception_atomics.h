@@ -53,15 +53,4 @@ static inline void *perception_atomic_pointer_exchange(perception_atomic_pointer
   return atomic_exchange_explicit(&atomic->value, value, memory_order_acq_rel);
 }
 
-/// The spare observer: one finished Swift `Observer`, with room for one
-/// registration and no reference but this one, kept for the next tracking call
-/// to reuse instead of allocating (see Observer.swift). NULL when there is none.
-/// Process-wide, so that it needs no thread-exit cleanup; it owns one reference.
-extern perception_atomic_pointer perception_spare_observer;
-
-/// Stores `observer` (or NULL) as the spare and returns the previous one.
-static inline void *perception_spare_observer_exchange(void *observer) {
-  return perception_atomic_pointer_exchange(&perception_spare_observer, observer);
-}
-
 #endif  // PERCEPTION_ATOMICS_H

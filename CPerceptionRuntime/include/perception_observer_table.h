@@ -25,6 +25,7 @@
 #ifndef PERCEPTION_OBSERVER_TABLE_H
 #define PERCEPTION_OBSERVER_TABLE_H
 
+#include "perception_atomics.h"
 #include "perception_platform.h"
 
 #include <stdatomic.h>
@@ -161,5 +162,16 @@ perception_token perception_table_register(perception_observer_table *table,
 /// cancelled, a PERCEPTION_EVENT_ONCE registration already collected, or the
 /// table is dead).
 void *perception_table_cancel(perception_observer_table *table, perception_token token);
+
+/// The spare observer: one finished Swift `Observer`, with room for one
+/// registration and no reference but this one, kept for the next tracking call
+/// to reuse instead of allocating (see Observer.swift). NULL when there is none.
+/// Process-wide, so that it needs no thread-exit cleanup; it owns one reference.
+extern perception_atomic_pointer perception_spare_observer;
+
+/// Stores `observer` (or NULL) as the spare and returns the previous one.
+static inline void *perception_spare_observer_exchange(void *observer) {
+  return perception_atomic_pointer_exchange(&perception_spare_observer, observer);
+}
 
 #endif  // PERCEPTION_OBSERVER_TABLE_H
