@@ -95,4 +95,9 @@ PERCEPTION_COLD _Noreturn void perception_fatal(const char *message);
 // stream: how a debug build reports misuse that it can survive.
 PERCEPTION_COLD void perception_warn(const char *message);
 
+// Writes `length` bytes of `text` to the standard error stream in one write, so
+// that lines written by two threads at once do not interleave: how perception
+// checking reports a read.
+void perception_write_error(const char *text, size_t length);
+
 #endif  // PERCEPTION_PLATFORM_H

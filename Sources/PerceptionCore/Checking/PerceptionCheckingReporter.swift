@@ -1,14 +1,4 @@
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(ucrt)
-  import ucrt
-#elseif canImport(WASILibc)
-  import WASILibc
-#endif
+import CPerceptionRuntime
 
 /// Where perception checking's reports go, and the hook tests use to collect them.
 public enum PerceptionChecking {
@@ -141,11 +131,9 @@ final class ReportSink: @unchecked Sendable {
       var line = "\(report)\n"
       line.withUTF8 { bytes in
         // One write of the whole line, so that lines from two threads do not interleave.
-        #if os(Windows)
-          _ = _write(2, bytes.baseAddress, UInt32(bytes.count))
-        #else
-          _ = write(2, bytes.baseAddress, bytes.count)
-        #endif
+        bytes.withMemoryRebound(to: CChar.self) {
+          perception_write_error($0.baseAddress, $0.count)
+        }
       }
     }
   }
