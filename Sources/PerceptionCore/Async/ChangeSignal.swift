@@ -1,57 +1,91 @@
-/// Wakes one `Perceptions` iterator when something its closure read is about to change.
+/// Wakes the iterators of one `Perceptions` sequence when something their closures read is
+/// about to change.
 ///
-/// Each element is computed in a one-shot tracking whose `onChange` calls `signal()`, on the
-/// mutating thread. The iterator then waits in `wait()`. Either may come first: a change made
-/// before the iterator waits is remembered, so the wait returns at once.
+/// Shared by every iterator of the sequence, as `Observations` shares its state: a change seen
+/// by any iterator's tracking wakes every iterator waiting at that moment, and a change made
+/// while none waits is remembered and wakes the next wait. So when one synchronous stretch of
+/// changes wakes several iterators, each computes its next element, even an iterator that the
+/// actor gets to only after the next stretch began; the price, as in `Observations`, is that an
+/// iterator may compute an element equal to its last.
+///
+/// Beyond `Observations`: an iterator whose own tracking fired is never left waiting. Native's
+/// remembered change is one flag for the sequence, which the first iterator to wait consumes,
+/// so a second iterator whose tracking fired while it was busy could wait through its change.
+/// Here each iterator also remembers a change of its own until its next wait.
+///
+/// Every callback runs on the mutating thread (`changed(for:)`) while the iterators wait on
+/// their own isolation (`wait(_:isolation:)`); either may come first.
 final class ChangeSignal: @unchecked Sendable {
-  // Sendable because every field is guarded by `lock`.
+  // Sendable because every field, and every field of its waiters, is guarded by `lock`.
   private let lock = Lock()
-  /// A change happened that no wait has consumed yet.
-  private var changed = false
-  /// The iterating task was cancelled: every wait returns at once.
-  private var cancelled = false
-  private var waiter: UnsafeContinuation<Void, Never>?
+  /// The iterators suspended in `wait`, by identity.
+  private var parked: [ObjectIdentifier: Waiter] = [:]
+  /// A change happened while no iterator waited, which the next wait consumes.
+  private var unawaitedChange = false
 
-  /// Records a change and wakes the waiting iterator, if any. Called from `onChange`.
-  func signal() {
-    let waiter = lock.withLock { () -> UnsafeContinuation<Void, Never>? in
-      guard let waiter = self.waiter else {
-        changed = true
-        return nil
-      }
-      self.waiter = nil
-      return waiter
-    }
-    waiter?.resume()
+  /// One iterator's place in the signal.
+  final class Waiter: @unchecked Sendable {
+    // Every field is guarded by the signal's lock.
+    fileprivate var continuation: UnsafeContinuation<Void, Never>?
+    /// This iterator's own tracking fired since it last waited.
+    fileprivate var changedSinceWait = false
+    /// The iterating task was cancelled: every wait returns at once.
+    fileprivate var cancelled = false
   }
 
-  /// Returns after the next change, or at once if one happened since the last wait, or if
-  /// the task is cancelled. The caller checks for cancellation afterwards.
-  func wait(isolation: isolated (any Actor)? = #isolation) async {
-    await withTaskCancellationHandler {
-      await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-        let resumeNow = lock.withLock { () -> Bool in
-          if changed || cancelled {
-            changed = false
-            return true
+  /// Records a change seen by `waiter`'s tracking, and wakes every waiting iterator. Called
+  /// from `onChange`.
+  func changed(for waiter: Waiter) {
+    let woken = lock.withLock { () -> [UnsafeContinuation<Void, Never>] in
+      if parked.isEmpty { unawaitedChange = true }
+      if waiter.continuation == nil { waiter.changedSinceWait = true }
+      guard !parked.isEmpty else { return [] }
+      let woken = parked.values.compactMap { parkedWaiter in
+        defer { parkedWaiter.continuation = nil }
+        return parkedWaiter.continuation
+      }
+      parked.removeAll(keepingCapacity: true)
+      return woken
+    }
+    for continuation in woken { continuation.resume() }
+  }
+
+  /// Returns after the next change, or at once if a change is pending for `waiter` or for
+  /// nobody, or if the task is cancelled. The caller checks for cancellation afterwards.
+  func wait(_ waiter: Waiter, isolation: isolated (any Actor)? = #isolation) async {
+    // Both closures name `isolation`, so that they are isolated to it: the wait suspends and
+    // resumes on the iterating actor, never passing through the global executor, where the
+    // iterator would come back at a time that races the actor's other tasks.
+    await withTaskCancellationHandler(
+      operation: {
+        await withUnsafeContinuation(isolation: isolation) {
+          (continuation: UnsafeContinuation<Void, Never>) in
+          let resumeNow = lock.withLock { () -> Bool in
+            defer { unawaitedChange = false }
+            if waiter.cancelled || waiter.changedSinceWait || unawaitedChange { return true }
+            waiter.continuation = continuation
+            parked[ObjectIdentifier(waiter)] = waiter
+            return false
           }
-          waiter = continuation
-          return false
+          if resumeNow { continuation.resume() }
         }
-        if resumeNow { continuation.resume() }
-      }
-    } onCancel: {
-      cancel()
-    }
+      },
+      onCancel: { cancel(waiter) },
+      isolation: isolation)
+    // A change of its own seen before this point happened before the element the iterator
+    // computes next, which reads the new values.
+    lock.withLock { waiter.changedSinceWait = false }
   }
 
-  /// Ends the current wait and makes every later one return at once.
-  private func cancel() {
-    let waiter = lock.withLock { () -> UnsafeContinuation<Void, Never>? in
-      cancelled = true
-      defer { self.waiter = nil }
-      return self.waiter
+  /// Ends `waiter`'s current wait and makes every later one return at once.
+  private func cancel(_ waiter: Waiter) {
+    let continuation = lock.withLock { () -> UnsafeContinuation<Void, Never>? in
+      waiter.cancelled = true
+      guard let continuation = waiter.continuation else { return nil }
+      waiter.continuation = nil
+      parked[ObjectIdentifier(waiter)] = nil
+      return continuation
     }
-    waiter?.resume()
+    continuation?.resume()
   }
 }

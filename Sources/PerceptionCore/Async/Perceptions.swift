@@ -10,8 +10,9 @@
 ///   point of the closure's isolation, give one element, computed after all of them.
 /// - The closure runs on its own isolation (the actor it was written on, by default), wherever
 ///   the iterating task runs.
-/// - Each iterator has its own state; several iterators, in several tasks, may share one
-///   sequence.
+/// - Several iterators, in several tasks, may share one sequence. As with `Observations`, a
+///   change wakes every iterator of the sequence that is waiting, and each computes its next
+///   element; an iterator may so compute an element equal to its last.
 /// - Cancelling the iterating task ends the sequence.
 /// - An error thrown by the closure is thrown once by `next()`, and the sequence then ends.
 ///
@@ -37,6 +38,8 @@ public struct Perceptions<Element: Sendable, Failure: Error>: AsyncSequence, Sen
   }
 
   let emit: PerceptionsEmit<Element, Failure>
+  /// Shared by the sequence's iterators, as `Observations` shares its state.
+  let signal = ChangeSignal()
 
   /// Creates a sequence of the values `emit` returns, computed again after each change to the
   /// perceptible properties it read.
@@ -66,6 +69,6 @@ public struct Perceptions<Element: Sendable, Failure: Error>: AsyncSequence, Sen
 
   /// Creates an iterator with its own state: its first `next()` yields the current value.
   public func makeAsyncIterator() -> Iterator {
-    Iterator(emit: emit)
+    Iterator(emit: emit, signal: signal)
   }
 }

@@ -2,13 +2,14 @@ extension Perceptions {
   /// Iterates a `Perceptions` sequence. Each iterator has its own tracking, so several may
   /// iterate one sequence at once.
   public struct Iterator: AsyncIteratorProtocol {
-    /// The closure and the iterator's wake-up signal; nil once the sequence has ended, so
-    /// that an ended iterator holds nothing the closure captured.
-    private var source: (emit: PerceptionsEmit<Element, Failure>, signal: ChangeSignal)?
+    /// The closure, the sequence's wake-up signal and this iterator's place in it; nil once
+    /// the sequence has ended, so that an ended iterator holds nothing the closure captured.
+    private var source:
+      (emit: PerceptionsEmit<Element, Failure>, signal: ChangeSignal, waiter: ChangeSignal.Waiter)?
     private var started = false
 
-    init(emit: PerceptionsEmit<Element, Failure>) {
-      source = (emit, ChangeSignal())
+    init(emit: PerceptionsEmit<Element, Failure>, signal: ChangeSignal) {
+      source = (emit, signal, ChangeSignal.Waiter())
     }
 
     /// Returns the next element: the current value on the first call, and after that the
@@ -18,9 +19,11 @@ extension Perceptions {
     public mutating func next(
       isolation iterationIsolation: isolated (any Actor)? = #isolation
     ) async throws(Failure) -> Element? {
-      guard let (emit, signal) = source else { return nil }
+      guard let (emit, signal, waiter) = source else { return nil }
+      // The first element is computed at once, with no suspension when the closure's isolation
+      // is the caller's, as `Observations` does.
       if started {
-        await signal.wait()
+        await signal.wait(waiter)
       }
       started = true
       guard !Task.isCancelled else {
@@ -29,7 +32,8 @@ extension Perceptions {
       }
       // Hops to the closure's isolation, and back. Changes made on that isolation before it
       // gets there are all seen by this one call.
-      switch await Self.track(isolation: emit.isolation, emit: emit, signal: signal) {
+      switch await Self.track(isolation: emit.isolation, emit: emit, signal: signal, waiter: waiter)
+      {
       case .success(.next(let element)):
         return element
       case .success(.finish):
@@ -47,6 +51,12 @@ extension Perceptions {
     /// exists only from macOS 15 and iOS 18, so without this one the conformance would not hold
     /// on the older systems this package supports, and neither would `for await` there, which
     /// calls `next()` where `next(isolation:)` is unavailable. swift-perception declares it too.
+    ///
+    /// Disfavored, so that `await iterator.next()` written on an actor resolves to
+    /// `next(isolation:)` and stays there, as it does for `Observations`, whose iterator has no
+    /// `next()` of its own. Chosen, this nonisolated one would leave the actor for the global
+    /// executor and come back, giving the actor's other tasks a turn in between.
+    @_disfavoredOverload
     public mutating func next() async throws(Failure) -> Element? {
       try await next(isolation: nil)
     }
@@ -55,7 +65,8 @@ extension Perceptions {
     private static func track(
       isolation: isolated (any Actor)?,
       emit: PerceptionsEmit<Element, Failure>,
-      signal: ChangeSignal
+      signal: ChangeSignal,
+      waiter: ChangeSignal.Waiter
     ) -> Result<Iteration, Failure> {
       withPerceptionTracking {
         do throws(Failure) {
@@ -64,7 +75,7 @@ extension Perceptions {
           return .failure(error)
         }
       } onChange: {
-        signal.signal()
+        signal.changed(for: waiter)
       }
     }
   }
