@@ -84,7 +84,18 @@ let package = Package(
     .target(name: "MacroExpansionDump", path: "Tests/MacroExpansionDump"),
     .testTarget(
       name: "PerceptionTests",
-      dependencies: ["Perception"]
+      dependencies: ["Perception", "ObservationsScenarios"]
+    ),
+    // The behaviours Apple's Observations tests check, written as scenarios that run against
+    // Observations and Perceptions: in process (PerceptionTests) and in the StdlibUnittest-
+    // shaped harness below, one child process per run.
+    .target(
+      name: "ObservationsScenarios", dependencies: ["Perception"],
+      path: "Tests/ObservationsScenarios"),
+    .executableTarget(
+      name: "ObservationsHarness",
+      dependencies: ["ObservationsScenarios"],
+      path: "Tests/ObservationsHarness"
     ),
   ],
   cLanguageStandard: .c11

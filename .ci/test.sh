@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of the package: the Swift tests once per engine (PERCEPTION_ENGINE=perception
-# and =native), the macro fuzzer, the C runtime's tests (plain, through the pthread-key
+# and =native), Apple's Observations scenarios repeated in a StdlibUnittest-shaped harness, the
+# macro fuzzer, the C runtime's tests (plain, through the pthread-key
 # fallback, and under AddressSanitizer and ThreadSanitizer), the Swift tests again under
 # ThreadSanitizer and AddressSanitizer on both engines, the C runtime's fuzzers, and the stress
 # test's bounded runs. Each bounded run's longer form is in README.md.
@@ -20,6 +21,9 @@ for engine in perception native; do
   step "swift test (PERCEPTION_ENGINE=$engine)"
   PERCEPTION_ENGINE=$engine swift test --skip-build
 done
+
+step "Apple's Observations scenarios in the StdlibUnittest-shaped harness, 20 runs per engine"
+bash .ci/observations-harness.sh
 
 step "macro fuzzer (fixed seed, bounded)"
 bash .ci/macro-fuzz.sh
