@@ -52,6 +52,11 @@
       }
     }
 
+    /// Whether the Perception registrar has been made, for tests.
+    final var hasPerceptionRegistrar: Bool {
+      Self.lazyLock.withLock { lazyPerception != nil }
+    }
+
     /// Hands a read to Perception's side: inlined into the accessors, where it is one
     /// thread-local load and a branch outside every Perception scope and checked context.
     @inlinable @inline(__always)

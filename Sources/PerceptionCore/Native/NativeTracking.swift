@@ -10,6 +10,7 @@
   /// with the event and, where Observation hands it over, the changed key path: the one place
   /// on this engine where a tracking callback is about to run.
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  @usableFromInline
   enum NativeTracking {
     /// Runs `apply` in a tracking call on the native engine, observed with the callbacks
     /// `makeCallbacks` returns (evaluated after `apply`, only if it read something on the paths
@@ -18,7 +19,7 @@
       _ apply: () -> Void, request: TrackingRequest,
       callbacks makeCallbacks: () -> ObserverCallbacks?
     ) {
-      let marked = { TrackingLocals.markingTracking(apply) }
+      func marked() { TrackingLocals.markingTracking(apply) }
       switch NativeTrackingPlan.plan(for: request, features: .current) {
       case .observationOnce:
         // Observation evaluates `onChange` only if `apply` read something, so an empty scope
@@ -42,6 +43,7 @@
     }
 
     /// The one-shot `onChange` Observation calls: the observer's first willSet.
+    @usableFromInline
     static func forwardOnce(
       _ makeCallbacks: () -> ObserverCallbacks?
     ) -> @Sendable () -> Void {

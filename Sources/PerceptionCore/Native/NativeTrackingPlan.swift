@@ -11,7 +11,8 @@ enum TrackingRequest: Equatable {
 }
 
 /// What the system's Observation offers the native engine beyond Swift 6.3's.
-struct NativeObservationFeatures: Equatable {
+@usableFromInline
+struct NativeObservationFeatures: Equatable, Sendable {
   /// SE-0506: `withObservationTracking(options:_:onChange:)` with `.deinit` events,
   /// `withContinuousObservation(options:apply:)` and `ObservationTracking.Token`.
   var hasAdvancedTracking: Bool
@@ -22,6 +23,17 @@ struct NativeObservationFeatures: Equatable {
   /// 6.3.1) has none of it, so there this is false, and the tests drive
   /// `NativeTrackingPlan.plan(for:features:)` with both values instead.
   static let current = NativeObservationFeatures(hasAdvancedTracking: systemHasAdvancedTracking())
+
+  /// False where the toolchain has no SE-0506, so that `current.hasAdvancedTracking` is false
+  /// too: the inlined one-shot path (`TrackingScope.run`) skips asking `current` there.
+  @usableFromInline
+  static var mayHaveAdvancedTracking: Bool {
+    #if compiler(>=6.4) && canImport(Observation)
+      return true
+    #else
+      return false
+    #endif
+  }
 
   private static func systemHasAdvancedTracking() -> Bool {
     #if compiler(>=6.4) && canImport(Observation)

@@ -1,5 +1,9 @@
 import CPerceptionRuntime
 
+#if canImport(Observation)
+  import Observation
+#endif
+
 /// A tracking scope: the span of one `withPerceptionTracking` call's `apply`, during which
 /// every property read on this thread is recorded in the scope's access list.
 ///
@@ -196,9 +200,8 @@ enum TrackingScope {
     callbacks makeCallbacks: () -> ObserverCallbacks?
   ) -> T {
     #if !DEBUG
-      if _fastPath(
-        perception_engine_load() == PERCEPTION_ENGINE_PERCEPTION | PERCEPTION_ENGINE_SETTLED)
-      {
+      let engine = perception_engine_load()
+      if _fastPath(engine == PERCEPTION_ENGINE_PERCEPTION | PERCEPTION_ENGINE_SETTLED) {
         // Uninitialized stack space: the list is a few hundred bytes that init mostly ignores.
         return withUnsafeTemporaryAllocation(of: perception_access_list.self, capacity: 1) {
           buffer in
@@ -216,6 +219,18 @@ enum TrackingScope {
           return result
         }
       }
+      #if canImport(Observation)
+        // The native engine's one-shot tracking, where its plan is Observation's one-shot
+        // tracking alone (`NativeTrackingPlan.observationOnce`): inlined too, so that the call
+        // costs Observation's and one compare. `makeCallbacks` runs only if `apply` read
+        // something, inside Observation's `onChange` autoclosure.
+        if request == .onChange, !NativeObservationFeatures.mayHaveAdvancedTracking,
+          engine == PERCEPTION_ENGINE_NATIVE | PERCEPTION_ENGINE_SETTLED,
+          #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+        {
+          return withObservationTracking(apply, onChange: NativeTracking.forwardOnce(makeCallbacks))
+        }
+      #endif
     #endif
     var result: T?
     run({ result = apply() }, request: request, callbacks: makeCallbacks)
