@@ -68,8 +68,10 @@
           apply()
           bridge.observer = makeObserver()
         },
-        willSet: bridge.forward(UInt32(PERCEPTION_EVENT_WILL_SET)),
-        didSet: bridge.forward(UInt32(PERCEPTION_EVENT_DID_SET)))
+        // Each closure captures the bridge alone, which then serves as its context: no
+        // allocation for either.
+        willSet: { [bridge] in bridge.forward(UInt32(PERCEPTION_EVENT_WILL_SET), $0) },
+        didSet: { [bridge] in bridge.forward(UInt32(PERCEPTION_EVENT_DID_SET), $0) })
       return bridge.observer
     }
 
@@ -80,15 +82,14 @@
       // callbacks that read it (under Observation's lock, which orders the two).
       var observer: Observer?
 
-      func forward(_ event: UInt32) -> @Sendable (ObservationTracking) -> Void {
-        { [self] tracking in
-          guard let observer else {
-            tracking.cancel()
-            return
-          }
-          observer.receive(event, keyPath: Self.changed(tracking))
-          if observer.isFinished { tracking.cancel() }
+      /// Hands `event` to the observer, and cancels Observation's side once it has finished.
+      func forward(_ event: UInt32, _ tracking: ObservationTracking) {
+        guard let observer else {
+          tracking.cancel()
+          return
         }
+        observer.receive(event, keyPath: Self.changed(tracking))
+        if observer.isFinished { tracking.cancel() }
       }
 
       private static func changed(_ tracking: ObservationTracking) -> AnyKeyPath? {
