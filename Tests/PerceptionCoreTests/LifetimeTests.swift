@@ -19,7 +19,8 @@ struct LifetimeTests {
 
   @Test func releasingASubjectFiresOnChangeOnceAndFreesTheRegistrations() {
     // As the newest Observation does (swiftlang/swift #79823): a release counts as a change
-    // of what the scope read, a willSet with no didSet. Observation 6.3.1 fires nothing.
+    // of what the scope read, a willSet with no didSet. Observation 6.3.1 fires nothing, and
+    // neither does the native engine where it runs (see `onChangeHearsReleases`).
     let log = EventLog()
     weak var weakProbe: Probe?
     let subject = WeakReference()
@@ -38,7 +39,7 @@ struct LifetimeTests {
       #expect(weakProbe != nil, "the registration holds onChange while the subject lives")
     }
     #expect(weakProbe == nil, "releasing the subject released onChange and its captures")
-    #expect(log.all == ["onChange, subject gone"])
+    #expect(log.all == (PerceptionEngine.onChangeHearsReleases ? ["onChange, subject gone"] : []))
   }
 
   @Test func subjectReleasedInsideApplyIsNotObserved() {
@@ -96,7 +97,8 @@ struct LifetimeTests {
         log.append("onChange")
       }
     }
-    #expect(log.all == ["onChange"])
+    // Where a release is not reported, the survivor's change is the first.
+    #expect(log.all == (PerceptionEngine.onChangeHearsReleases ? ["onChange"] : []))
     survivor.count = 1
     #expect(log.all == ["onChange"])
   }

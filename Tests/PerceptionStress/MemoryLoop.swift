@@ -71,10 +71,13 @@ func runMemoryLoop(_ settings: MemorySettings) -> Bool {
   expect(
     cycles.didSets.value == 0,
     "\(cycles.didSets.value) didSet calls after their tracking cancelled itself in willSet")
+  // A release is a change, where the engine reports releases to a one-shot (not the native
+  // engine below the 27 releases: see PerceptionEngine.onChangeHearsReleases).
+  let expectedReleases = PerceptionEngine.onChangeHearsReleases ? settings.createRelease : 0
   expect(
-    cycles.released.value == settings.createRelease,
+    cycles.released.value == expectedReleases,
     "\(cycles.released.value) one-shot onChange calls for \(settings.createRelease) objects "
-      + "released while tracked (a release is a change)")
+      + "released while tracked (expected \(expectedReleases))")
   expect(
     cycles.unexpected.value == 0,
     "\(cycles.unexpected.value) willSet/didSet calls for objects released without a write")

@@ -85,7 +85,13 @@ enum CheckingReporter {
   /// Whether the registrar behind `storage` (a Perception registrar on either engine) was
   /// made with checking enabled.
   private static func registrarChecks(_ storage: AnyObject) -> Bool {
-    !(storage is UncheckedRegistrarStorage)
+    if storage is UncheckedRegistrarStorage { return false }
+    #if canImport(Observation)
+      if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+        return !(storage is UncheckedNativeRegistrarStorage)
+      }
+    #endif
+    return true
   }
 }
 

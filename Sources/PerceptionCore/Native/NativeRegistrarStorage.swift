@@ -1,35 +1,91 @@
 #if canImport(Observation)
+  import CPerceptionRuntime
   import Observation
 
   /// The heap object behind a ``PerceptionRegistrar`` on the native engine.
   ///
   /// Its `ObservationRegistrar` does the observing: every read and write goes to it, so
-  /// `withObservationTracking`, `Observations` and SwiftUI see the object. Beside it, a
-  /// Perception registrar that is never announced to records the object's reads in
-  /// Perception's tracking scopes (which run on this engine too, around Observation's) and
-  /// tells the observers registered there when the object is released: what Observation 6.3.1
-  /// does not, and what `.deinit` events and release notifications need.
+  /// `withObservationTracking`, `Observations` and SwiftUI see the object, and so do
+  /// Perception's own tracking calls, which run on Observation's tracking on this engine (see
+  /// `NativeTracking`).
+  ///
+  /// Beside it, once something needs it, a Perception registrar that is never announced to: it
+  /// records the object's reads in the Perception scopes that want to hear of releases (an
+  /// options tracking naming `.deinit`, below the systems whose Observation reports them
+  /// itself), and tells the observers registered there when the object is released. It is made
+  /// by the first such read, not with the object: an object nothing observes that way costs
+  /// `@Observable`'s allocations and this box, one more.
   ///
   /// A box, because a registrar's one stored reference must be able to hold either engine's
   /// storage on systems where `ObservationRegistrar` does not exist.
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @usableFromInline
-  final class NativeRegistrarStorage: @unchecked Sendable {
-    // Sendable because both registrars are thread-safe (ObservationRegistrar is Sendable;
-    // RegistrarStorage, a ManagedBuffer and so not Sendable by declaration, is changed only
-    // with atomics and under its table's lock), and neither reference changes.
+  class NativeRegistrarStorage: @unchecked Sendable {
+    // Sendable because ObservationRegistrar is, and `lazyPerception` is read and written only
+    // under `lazyLock` (or in deinit, when nothing else can reach the box).
     @usableFromInline
-    let registrar = ObservationRegistrar()
+    final let registrar = ObservationRegistrar()
 
-    /// Releases and reads in Perception's scopes; its class carries the checking switch.
-    @usableFromInline
-    let perception: RegistrarStorage
+    /// The Perception registrar, nil until a read in a scope that wants releases makes it.
+    private final var lazyPerception: RegistrarStorage?
+
+    /// Guards every box's `lazyPerception`: it is taken only by reads inside the scopes that
+    /// want releases (rare, and short), so one lock for the process costs no word per object.
+    private static let lazyLock = Lock()
 
     @usableFromInline
-    init(isPerceptionCheckingEnabled: Bool = true) {
-      perception = .make(isPerceptionCheckingEnabled: isPerceptionCheckingEnabled)
+    static func make(isPerceptionCheckingEnabled: Bool) -> NativeRegistrarStorage {
+      isPerceptionCheckingEnabled ? NativeRegistrarStorage() : UncheckedNativeRegistrarStorage()
+    }
+
+    @usableFromInline
+    init() {}
+
+    /// The Perception registrar, made on first use.
+    final var perception: RegistrarStorage {
+      Self.lazyLock.withLock {
+        if let lazyPerception { return lazyPerception }
+        let made = RegistrarStorage.make(
+          isPerceptionCheckingEnabled: !(self is UncheckedNativeRegistrarStorage))
+        lazyPerception = made
+        return made
+      }
+    }
+
+    /// Whether the Perception registrar has been made, for tests.
+    final var hasPerceptionRegistrar: Bool {
+      Self.lazyLock.withLock { lazyPerception != nil }
+    }
+
+    /// Hands a read to Perception's side: inlined into the accessors, where it is one
+    /// thread-local load and a branch outside every Perception scope and checked context.
+    @inlinable @inline(__always)
+    final func perceptionAccess(_ keyPath: AnyKeyPath, site: CallSite? = nil) {
+      let slot = perception_slot_get()
+      if _slowPath(slot != 0) {
+        recordAccess(slot: slot, keyPath: keyPath, site: site)
+      }
+    }
+
+    /// A read that found the slot non-zero: recorded in the innermost Perception scope (which
+    /// makes the Perception registrar), or, in a checked context, perhaps reported.
+    @usableFromInline @inline(never)
+    final func recordAccess(slot: UInt, keyPath: AnyKeyPath, site: CallSite?) {
+      guard TrackingScope.accessList(inSlot: slot) != nil else {
+        #if DEBUG
+          CheckingReporter.readOutsideTracking(
+            slot: slot, keyPath: keyPath, storage: self, site: site)
+        #endif
+        return
+      }
+      perception.recordAccess(slot: slot, keyPath: keyPath)
     }
   }
+
+  /// The box of a registrar made with `isPerceptionCheckingEnabled: false`: its reads are
+  /// never reported.
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  final class UncheckedNativeRegistrarStorage: NativeRegistrarStorage, @unchecked Sendable {}
 
   /// The subject handed to `ObservationRegistrar` for a type that is `Perceptible` but not
   /// `Observable`, which its generic signature would not accept.

@@ -2,52 +2,77 @@
   import CPerceptionRuntime
   @_spi(SwiftUI) import Observation
 
-  /// A tracking scope on the native engine: Observation tracks what the scope reads, and
-  /// hands every change to the scope's `Observer`, which decides what its callbacks see.
+  /// Tracking calls on the native engine: Observation tracks what `apply` reads and calls back,
+  /// and Perception's `Observer` stands between its callbacks and the user's, deciding what
+  /// they see (see `NativeTrackingPlan` for which path a call takes).
   ///
-  /// So every tracking API behaves on this engine as on Perception's runtime: a one-shot
-  /// `onChange` runs exactly once even when threads race or a callback mutates, events are
-  /// delivered once per tracking, cancelling releases the callbacks, and options, continuous
-  /// tracking and release events work (releases reach the observer through the registrations
-  /// the scope makes in each object's Perception-side registrar). And because Observation
-  /// records the reads, a scope observes `@Observable` objects too.
+  /// Every callback Observation makes reaches the user through `Observer.receive(_:keyPath:)`,
+  /// with the event and, where Observation hands it over, the changed key path: the one place
+  /// on this engine where a tracking callback is about to run.
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  @usableFromInline
   enum NativeTracking {
-    /// Runs `apply` inside Observation's tracking and returns the observer `makeObserver` made
-    /// for it, or nil if it made none.
-    ///
-    /// A one-shot tracking uses `withObservationTracking(_:onChange:)`, which evaluates its
-    /// `onChange` only if `apply` read something, so an empty scope allocates nothing more than
-    /// Observation's. The others use the willSet/didSet tracking, whose callbacks go on until
-    /// the observer finishes; a callback that finds it finished cancels Observation's side.
-    static func observe(
-      _ apply: () -> Void, oneShot: Bool, makeObserver: () -> Observer?
-    ) -> Observer? {
-      var observer: Observer?
-      if oneShot {
-        withObservationTracking(apply, onChange: forwardOnce(made: &observer, makeObserver))
-        return observer
+    /// Runs `apply` in a tracking call on the native engine, observed with the callbacks
+    /// `makeCallbacks` returns (evaluated after `apply`, only if it read something on the paths
+    /// where Observation says so; nil observes nothing).
+    static func run(
+      _ apply: () -> Void, request: TrackingRequest,
+      callbacks makeCallbacks: () -> ObserverCallbacks?
+    ) {
+      func marked() { TrackingLocals.markingTracking(apply) }
+      switch NativeTrackingPlan.plan(for: request, features: .current) {
+      case .observationOnce:
+        // Observation evaluates `onChange` only if `apply` read something, so an empty scope
+        // makes nothing.
+        withObservationTracking(marked, onChange: forwardOnce(makeCallbacks))
+      case .observationOnceOrRelease:
+        runAdvanced(marked, options: nil, callbacks: makeCallbacks)
+      case .observationEvents(let releasesFromPerception):
+        if releasesFromPerception {
+          TrackingScope.runRecordingReleases(apply) { applyInScope, makeObserver in
+            observeEvents(applyInScope, makeObserver: { makeCallbacks().map(makeObserver) })
+          }
+        } else {
+          observeEvents(marked) { makeCallbacks().map { Observer.make($0, registrarCount: 0) } }?
+            .arm()
+        }
+      case .observationOptions:
+        guard case .options(let options) = request else { return }
+        runAdvanced(marked, options: options, callbacks: makeCallbacks)
       }
+    }
+
+    /// The one-shot `onChange` Observation calls: the observer's first willSet.
+    @usableFromInline
+    static func forwardOnce(
+      _ makeCallbacks: () -> ObserverCallbacks?
+    ) -> @Sendable () -> Void {
+      guard let callbacks = makeCallbacks() else { return {} }
+      // No registration of its own: Observation holds it, through this closure, until it fires
+      // or the object goes away.
+      let made = Observer.make(callbacks, registrarCount: 0)
+      // ManagedBuffer opts out of Sendable; the observer's shared state is its atomic word.
+      nonisolated(unsafe) let target = made
+      return { target.receive(UInt32(PERCEPTION_EVENT_WILL_SET), keyPath: nil) }
+    }
+
+    /// Runs `apply` in Observation's willSet/didSet tracking, whose callbacks go on until the
+    /// observer finishes; a callback that finds it finished cancels Observation's side.
+    /// Returns the observer `makeObserver` made after `apply`, not yet armed.
+    static func observeEvents(
+      _ apply: () -> Void, makeObserver: () -> Observer?
+    ) -> Observer? {
       let bridge = Bridge()
       withObservationTracking(
         {
           apply()
           bridge.observer = makeObserver()
         },
-        willSet: bridge.forward(UInt32(PERCEPTION_EVENT_WILL_SET)),
-        didSet: bridge.forward(UInt32(PERCEPTION_EVENT_DID_SET)))
+        // Each closure captures the bridge alone, which then serves as its context: no
+        // allocation for either.
+        willSet: { [bridge] in bridge.forward(UInt32(PERCEPTION_EVENT_WILL_SET), $0) },
+        didSet: { [bridge] in bridge.forward(UInt32(PERCEPTION_EVENT_DID_SET), $0) })
       return bridge.observer
-    }
-
-    /// The one-shot `onChange` Observation calls: the observer's first willSet.
-    private static func forwardOnce(
-      made observer: inout Observer?, _ makeObserver: () -> Observer?
-    ) -> @Sendable () -> Void {
-      guard let made = makeObserver() else { return {} }
-      observer = made
-      // ManagedBuffer opts out of Sendable; the observer's shared state is its atomic word.
-      nonisolated(unsafe) let target = made
-      return { target.receive(UInt32(PERCEPTION_EVENT_WILL_SET), keyPath: nil) }
     }
 
     /// Carries the observer, made when `apply` returns, to the callbacks Observation was given
@@ -57,15 +82,14 @@
       // callbacks that read it (under Observation's lock, which orders the two).
       var observer: Observer?
 
-      func forward(_ event: UInt32) -> @Sendable (ObservationTracking) -> Void {
-        { [self] tracking in
-          guard let observer else {
-            tracking.cancel()
-            return
-          }
-          observer.receive(event, keyPath: Self.changed(tracking))
-          if observer.isFinished { tracking.cancel() }
+      /// Hands `event` to the observer, and cancels Observation's side once it has finished.
+      func forward(_ event: UInt32, _ tracking: ObservationTracking) {
+        guard let observer else {
+          tracking.cancel()
+          return
         }
+        observer.receive(event, keyPath: Self.changed(tracking))
+        if observer.isFinished { tracking.cancel() }
       }
 
       private static func changed(_ tracking: ObservationTracking) -> AnyKeyPath? {

@@ -64,7 +64,8 @@ public struct PerceptionRegistrar: @unchecked Sendable {
     ViewBodyChecking.watchMainThreadIfNeeded()
     #if canImport(Observation)
       if PerceptionEngine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        storage = NativeRegistrarStorage(isPerceptionCheckingEnabled: isPerceptionCheckingEnabled)
+        storage = NativeRegistrarStorage.make(
+          isPerceptionCheckingEnabled: isPerceptionCheckingEnabled)
         return
       }
     #endif
@@ -76,7 +77,7 @@ public struct PerceptionRegistrar: @unchecked Sendable {
   public var _isPerceptionCheckingEnabled: Bool {
     #if canImport(Observation)
       if runsNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        return !(nativeStorage.perception is UncheckedRegistrarStorage)
+        return !(nativeStorage is UncheckedNativeRegistrarStorage)
       }
     #endif
     return !(storage is UncheckedRegistrarStorage)
@@ -91,7 +92,7 @@ public struct PerceptionRegistrar: @unchecked Sendable {
     #if canImport(Observation)
       if runsNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
         nativeRegistrar.access(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
-        nativeStorage.perception.perceptionAccess(keyPath)
+        nativeStorage.perceptionAccess(keyPath)
         return
       }
     #endif
@@ -121,7 +122,7 @@ public struct PerceptionRegistrar: @unchecked Sendable {
     #if canImport(Observation)
       if runsNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
         nativeRegistrar.access(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
-        nativeStorage.perception.perceptionAccess(keyPath, site: site)
+        nativeStorage.perceptionAccess(keyPath, site: site)
         return
       }
     #endif
@@ -192,7 +193,7 @@ public struct PerceptionRegistrar: @unchecked Sendable {
     ) {
       if runsNative {
         nativeRegistrar.access(subject, keyPath: keyPath)
-        nativeStorage.perception.perceptionAccess(keyPath)
+        nativeStorage.perceptionAccess(keyPath)
       } else {
         perceptionStorage.perceptionAccess(keyPath)
       }

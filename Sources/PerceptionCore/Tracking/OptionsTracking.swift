@@ -54,7 +54,7 @@ public func withPerceptionTracking<Result: ~Copyable, Failure: Error>(
       } catch {
         failure = error
       }
-    },
+    }, request: .options(options),
     callbacks: { failure == nil ? .options(options, onChange) : nil })
   if let failure { throw failure }
   return result.take()!

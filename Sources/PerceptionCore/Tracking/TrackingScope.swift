@@ -1,5 +1,9 @@
 import CPerceptionRuntime
 
+#if canImport(Observation)
+  import Observation
+#endif
+
 /// A tracking scope: the span of one `withPerceptionTracking` call's `apply`, during which
 /// every property read on this thread is recorded in the scope's access list.
 ///
@@ -19,44 +23,67 @@ enum TrackingScope {
   /// nothing), and are added to the enclosing scope, so that nested reads count for outer
   /// scopes too.
   ///
-  /// On the native engine the scope runs inside Observation's tracking, which observes the
-  /// changes (of `@Observable` objects too) and hands them to the same observer, while the
-  /// scope's own registrations tell it of releases (see `NativeTracking`). `oneShot` says the
-  /// callbacks are a plain `onChange`, which Observation's one-shot tracking can serve.
+  /// On the native engine, Observation's tracking runs the call instead (see
+  /// `NativeTracking`), and a Perception scope only where releases need it
+  /// (`runRecordingReleases`).
   ///
   /// Not generic, so that no generic metadata is looked up per call: the generic overload
   /// below is an inlinable shell around it, specialized where it is called.
   @usableFromInline
   static func run(
-    _ apply: () -> Void, oneShot: Bool, callbacks makeCallbacks: () -> ObserverCallbacks?
+    _ apply: () -> Void, request: TrackingRequest,
+    callbacks makeCallbacks: () -> ObserverCallbacks?
   ) {
+    #if canImport(Observation)
+      if PerceptionEngine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+        NativeTracking.run(apply, request: request, callbacks: makeCallbacks)
+        return
+      }
+    #endif
     let enclosingSlot = perception_slot_get()
-    let native = PerceptionEngine.isNative
     // Uninitialized stack space: the list is a few hundred bytes that init mostly ignores.
     withUnsafeTemporaryAllocation(of: perception_access_list.self, capacity: 1) { buffer in
       let list = buffer.baseAddress!
       let enclosing = accessList(inSlot: enclosingSlot)
       perception_access_list_init(list, enclosing)
       perception_slot_set(UInt(bitPattern: list) | (enclosingSlot & flagMask))
-      func applyInScope() {
+      applyOnPerceptionEngine {
         TrackingLocals.markingTracking(apply)
         perception_slot_set(enclosingSlot)
       }
-
-      #if canImport(Observation)
-        if native, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-          let observer = NativeTracking.observe(
-            applyInScope, oneShot: oneShot,
-            makeObserver: { makeCallbacks().map { make($0, for: list) } })
-          if let observer { install(observer, for: list) }
-          finish(list, enclosing: enclosing)
-          return
-        }
-      #endif
-      applyOnPerceptionEngine(applyInScope)
       if list.pointee.count != 0 {
         observe(list, enclosing: enclosing, callbacks: makeCallbacks)
       }
+    }
+  }
+
+  /// A native-engine tracking call that must hear of releases where Observation reports none:
+  /// `apply` runs in a Perception scope as well, whose reads make each object's Perception
+  /// registrar (see `NativeRegistrarStorage`), and the observer that `observe` returns (made
+  /// with the function it is handed) registers there, for the releases alone; Observation, run
+  /// by `observe` around the scope's `apply`, reports the changes.
+  static func runRecordingReleases(
+    _ apply: () -> Void,
+    _ observe: (_ applyInScope: () -> Void, _ makeObserver: (ObserverCallbacks) -> Observer)
+      -> Observer?
+  ) {
+    let enclosingSlot = perception_slot_get()
+    withUnsafeTemporaryAllocation(of: perception_access_list.self, capacity: 1) { buffer in
+      let list = buffer.baseAddress!
+      let enclosing = accessList(inSlot: enclosingSlot)
+      perception_access_list_init(list, enclosing)
+      perception_slot_set(UInt(bitPattern: list) | (enclosingSlot & flagMask))
+      // Not escaping: `observe` runs it before it returns.
+      let observer = withoutActuallyEscaping(apply) { apply in
+        observe(
+          {
+            TrackingLocals.markingTracking(apply)
+            perception_slot_set(enclosingSlot)
+          },
+          { make($0, for: list) })
+      }
+      if let observer { install(observer, for: list) }
+      finish(list, enclosing: enclosing)
     }
   }
 
@@ -169,13 +196,12 @@ enum TrackingScope {
   /// wrap `apply` in checks) take the non-generic `run`.
   @inlinable
   static func run<T>(
-    _ apply: () -> T, oneShot: Bool = false,
+    _ apply: () -> T, request: TrackingRequest,
     callbacks makeCallbacks: () -> ObserverCallbacks?
   ) -> T {
     #if !DEBUG
-      if _fastPath(
-        perception_engine_load() == PERCEPTION_ENGINE_PERCEPTION | PERCEPTION_ENGINE_SETTLED)
-      {
+      let engine = perception_engine_load()
+      if _fastPath(engine == PERCEPTION_ENGINE_PERCEPTION | PERCEPTION_ENGINE_SETTLED) {
         // Uninitialized stack space: the list is a few hundred bytes that init mostly ignores.
         return withUnsafeTemporaryAllocation(of: perception_access_list.self, capacity: 1) {
           buffer in
@@ -193,9 +219,24 @@ enum TrackingScope {
           return result
         }
       }
+      #if canImport(Observation)
+        // The native engine's one-shot tracking, where its plan is Observation's one-shot
+        // tracking alone (`NativeTrackingPlan.observationOnce`): inlined too, so that the call
+        // costs Observation's and one compare. `makeCallbacks` runs only if `apply` read
+        // something, inside Observation's `onChange` autoclosure.
+        // (Placed after the perception engine's fast path, which it must not slow: tried ahead
+        // of it, in a wrapper of its own, it cost that engine's nested scopes 46 -> 89
+        // instructions, as this function stopped being inlined into their closures.)
+        if request == .onChange, !NativeObservationFeatures.mayHaveAdvancedTracking,
+          engine == PERCEPTION_ENGINE_NATIVE | PERCEPTION_ENGINE_SETTLED,
+          #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+        {
+          return withObservationTracking(apply, onChange: NativeTracking.forwardOnce(makeCallbacks))
+        }
+      #endif
     #endif
     var result: T?
-    run({ result = apply() }, oneShot: oneShot, callbacks: makeCallbacks)
+    run({ result = apply() }, request: request, callbacks: makeCallbacks)
     return result!
   }
 }

@@ -1,0 +1,97 @@
+#if canImport(Observation)
+  import CPerceptionRuntime
+  import Observation
+
+  // The native engine on systems whose Observation has SE-0506 (the 27 releases): releases are
+  // Observation's own `.deinit` events, so no tracking needs Perception's per-object registrar.
+  //
+  // Nothing here has been compiled: the toolchain this package is built and tested with
+  // (Swift 6.3.1, on Linux) has no SE-0506, and there is no Apple SDK here. The calls follow
+  // the declarations on Apple's documentation pages for `withObservationTracking(options:_:
+  // onChange:)`, `ObservationTracking.Options` and `ObservationTracking.Event` (iOS, iPadOS,
+  // Mac Catalyst, macOS, tvOS, visionOS and watchOS 27.0):
+  //   func withObservationTracking<Result, Failure>(options: ObservationTracking.Options,
+  //     _ apply: () throws(Failure) -> Result,
+  //     onChange: @escaping @Sendable (borrowing ObservationTracking.Event) -> Void
+  //   ) throws(Failure) -> Result where Failure: Error, Result: ~Copyable
+  //   ObservationTracking.Event: var kind: Kind (.initial, .willSet, .didSet, .deinit),
+  //     func cancel(), func matches(PartialKeyPath<some Observable>) -> Bool
+  // Which path a call takes is decided by `NativeTrackingPlan`, tested on every platform.
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  extension NativeTracking {
+    /// The SE-0506 paths: `options` nil is a one-shot `onChange`, run on Observation's
+    /// `[.willSet, .deinit]` tracking, so that a release calls it once; an options tracking
+    /// naming `.deinit` gets its releases from an SE-0506 `[.deinit]` tracking around the
+    /// willSet/didSet one that reports its changes (whose callback hands over the changed key
+    /// path, which `matches(_:)` needs and SE-0506's event does not offer).
+    ///
+    /// Where SE-0506 is missing, which the plan never chooses this path for, it falls back to
+    /// the paths before it.
+    static func runAdvanced(
+      _ apply: () -> Void, options: PerceptionTracking.Options?,
+      callbacks makeCallbacks: () -> ObserverCallbacks?
+    ) {
+      #if compiler(>=6.4)
+        if #available(iOS 27, macOS 27, tvOS 27, watchOS 27, visionOS 27, *) {
+          let releases = ReleaseBridge()
+          if options == nil {
+            withObservationTracking(
+              options: [.willSet, .deinit],
+              {
+                apply()
+                releases.observer = makeCallbacks().map { Observer.make($0, registrarCount: 0) }
+              }, onChange: releases.forward)
+          } else {
+            withObservationTracking(
+              options: [.deinit],
+              {
+                releases.observer = observeEvents(apply) {
+                  makeCallbacks().map { Observer.make($0, registrarCount: 0) }
+                }
+              }, onChange: releases.forward)
+            releases.observer?.arm()
+          }
+          return
+        }
+      #endif
+      if options == nil {
+        withObservationTracking(apply, onChange: forwardOnce(makeCallbacks))
+      } else {
+        TrackingScope.runRecordingReleases(apply) { applyInScope, makeObserver in
+          observeEvents(applyInScope, makeObserver: { makeCallbacks().map(makeObserver) })
+        }
+      }
+    }
+  }
+
+  #if compiler(>=6.4)
+    @available(iOS 27, macOS 27, tvOS 27, watchOS 27, visionOS 27, *)
+    extension NativeTracking {
+      /// Carries the observer, made when `apply` returns, to the SE-0506 callback Observation
+      /// was given before `apply` ran, and hands it each event.
+      final class ReleaseBridge: @unchecked Sendable {
+        // Sendable because `observer` is written once, before Observation installs the
+        // callback that reads it (under Observation's lock, which orders the two).
+        var observer: Observer?
+
+        var forward: @Sendable (borrowing ObservationTracking.Event) -> Void {
+          { [self] event in
+            guard let observer else {
+              event.cancel()
+              return
+            }
+            let kind = event.kind
+            if kind == .willSet {
+              observer.receive(UInt32(PERCEPTION_EVENT_WILL_SET), keyPath: nil)
+            } else if kind == .didSet {
+              observer.receive(UInt32(PERCEPTION_EVENT_DID_SET), keyPath: nil)
+            } else if kind == .deinit {
+              observer.receive(UInt32(PERCEPTION_EVENT_DEINIT), keyPath: nil)
+            }
+            if observer.isFinished { event.cancel() }
+          }
+        }
+      }
+    }
+  #endif
+#endif
