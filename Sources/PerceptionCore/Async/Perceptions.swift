@@ -37,6 +37,8 @@ public struct Perceptions<Element: Sendable, Failure: Error>: AsyncSequence, Sen
   }
 
   let emit: PerceptionsEmit<Element, Failure>
+  /// Where the sequence was made, for the change trace; nil unless tracing was on then.
+  let traceOrigin = TraceOrigin.capture(kind: "Perceptions")
 
   /// Creates a sequence of the values `emit` returns, computed again after each change to the
   /// perceptible properties it read.
@@ -66,6 +68,6 @@ public struct Perceptions<Element: Sendable, Failure: Error>: AsyncSequence, Sen
 
   /// Creates an iterator with its own state: its first `next()` yields the current value.
   public func makeAsyncIterator() -> Iterator {
-    Iterator(emit: emit)
+    Iterator(emit: emit, traceOrigin: traceOrigin)
   }
 }

@@ -6,9 +6,11 @@ extension Perceptions {
     /// that an ended iterator holds nothing the closure captured.
     private var source: (emit: PerceptionsEmit<Element, Failure>, signal: ChangeSignal)?
     private var started = false
+    private let traceOrigin: TraceOrigin?
 
-    init(emit: PerceptionsEmit<Element, Failure>) {
+    init(emit: PerceptionsEmit<Element, Failure>, traceOrigin: TraceOrigin? = nil) {
       source = (emit, ChangeSignal())
+      self.traceOrigin = traceOrigin
     }
 
     /// Returns the next element: the current value on the first call, and after that the
@@ -29,7 +31,10 @@ extension Perceptions {
       }
       // Hops to the closure's isolation, and back. Changes made on that isolation before it
       // gets there are all seen by this one call.
-      switch await Self.track(isolation: emit.isolation, emit: emit, signal: signal) {
+      let origin = traceOrigin
+      switch await Self.track(
+        isolation: emit.isolation, emit: emit, signal: signal, traceOrigin: origin)
+      {
       case .success(.next(let element)):
         return element
       case .success(.finish):
@@ -55,7 +60,14 @@ extension Perceptions {
     private static func track(
       isolation: isolated (any Actor)?,
       emit: PerceptionsEmit<Element, Failure>,
-      signal: ChangeSignal
+      signal: ChangeSignal,
+      traceOrigin: TraceOrigin?
+    ) -> Result<Iteration, Failure> {
+      TraceOrigin.withCurrent(traceOrigin) { track(emit: emit, signal: signal) }
+    }
+
+    private static func track(
+      emit: PerceptionsEmit<Element, Failure>, signal: ChangeSignal
     ) -> Result<Iteration, Failure> {
       withPerceptionTracking {
         do throws(Failure) {

@@ -24,7 +24,9 @@
       _ apply: () -> Void, oneShot: Bool, makeObserver: () -> Observer?
     ) -> Observer? {
       var observer: Observer?
-      if oneShot {
+      // A traced one-shot tracking takes the willSet path, whose callback names the changed
+      // key path (Observation's `onChange` does not); the observer keeps it one-shot.
+      if oneShot, !TraceSwitch.isEnabled {
         withObservationTracking(apply, onChange: forwardOnce(made: &observer, makeObserver))
         return observer
       }
