@@ -4,13 +4,22 @@
 /// Made only while tracing is on (see ``PerceptionTracing``), in debug builds.
 public struct PerceptionTrace: Sendable, Hashable, CustomStringConvertible {
   /// What happened to the property.
-  public enum Event: String, Sendable, Hashable {
+  public enum Event: Sendable, Hashable {
     /// The property is about to change.
     case willSet
     /// The property has changed.
     case didSet
     /// The object the tracking observed was released.
     case `deinit`
+
+    /// How the trace line spells it.
+    var name: String {
+      switch self {
+      case .willSet: "willSet"
+      case .didSet: "didSet"
+      case .deinit: "deinit"
+      }
+    }
   }
 
   /// The name of the changed property's type, such as `Model`; nil for a release, which
@@ -56,7 +65,7 @@ public struct PerceptionTrace: Sendable, Hashable, CustomStringConvertible {
     let thread = isMainThread ? "main thread" : "thread \(threadID)"
     var line = "Perception trace: "
     if let property {
-      line += "\(property) \(event.rawValue) on \(thread)"
+      line += "\(property) \(event.name) on \(thread)"
     } else {
       line += "an observed object was released, on \(thread)"
     }
