@@ -33,9 +33,11 @@ struct TraceTests {
       #expect(trace.first?.installer == "TraceTests.installOneShot")
       #expect(trace.first?.origin == nil)
       #expect(trace.first?.isMainThread == Thread.isMainThread)
+      let thread = Thread.isMainThread ? "main thread" : "thread \(trace.first?.threadID ?? 0)"
       #expect(
-        trace.first?.description.hasPrefix(
-          "Perception trace: PerceptionModel.count willSet on ") == true)
+        trace.first?.description
+          == "Perception trace: PerceptionModel.count willSet on \(thread) -> "
+          + "withPerceptionTracking(_:onChange:) installed in TraceTests.installOneShot")
     #endif
   }
 

@@ -81,15 +81,51 @@ final class TraceOrigin: @unchecked Sendable {
   /// cannot be found at run time).
   static func caller(in frames: [UInt]) -> String? {
     for address in frames {
-      guard let pointer = UnsafeRawPointer(bitPattern: address) else { continue }
+      switch frameNames.name(of: address) {
       // A frame without a name is a private function (of the library, or of a program whose
       // symbols cannot be found at run time): skipped, as no developer name can be given.
-      guard let symbol = CallStack.describe(pointer).symbol else { continue }
-      let name = CallStack.demangle(symbol)
-      if isLibraryFrame(name) { continue }
-      return developerName(name)
+      case .unnamed, .library: continue
+      case .developer(let name): return name
+      }
     }
     return nil
+  }
+
+  /// What each return address seen so far names: looking a symbol up and demangling it costs
+  /// tens of microseconds, and a program installs its trackings from a few places.
+  private static let frameNames = FrameNames()
+
+  /// What a frame is, for finding the installer.
+  enum FrameName {
+    case unnamed
+    case library
+    case developer(String)
+  }
+
+  final class FrameNames: @unchecked Sendable {
+    // Sendable: `names` is only touched under `lock`.
+    private let lock = Lock()
+    private var names: [UInt: FrameName] = [:]
+
+    func name(of address: UInt) -> FrameName {
+      if let known = lock.withLock({ names[address] }) { return known }
+      let name: FrameName
+      if let pointer = UnsafeRawPointer(bitPattern: address),
+        let symbol = CallStack.describe(pointer).symbol
+      {
+        let demangled = CallStack.demangle(symbol)
+        name = isLibraryFrame(demangled) ? .library : .developer(developerName(demangled))
+      } else {
+        name = .unnamed
+      }
+      lock.withLock {
+        // A bound, as the checking's stack cache has: a program whose stacks never repeat
+        // cannot grow it without limit.
+        if names.count >= 4096 { names.removeAll(keepingCapacity: true) }
+        names[address] = name
+      }
+      return name
+    }
   }
 
   static func isLibraryFrame(_ demangled: String) -> Bool {
