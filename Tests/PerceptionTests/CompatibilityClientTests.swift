@@ -21,7 +21,8 @@ struct CompatibilityClientTests {
   /// The deprecation versions swift-perception gives its public symbols on iOS, macOS, tvOS and
   /// watchOS, as symbol graphs state them (a member takes its type's, when earlier), read from
   /// pointfreeco/swift-perception at b7fc720 (Sources/PerceptionCore, Sources/Perception). Nil:
-  /// not deprecated. The SwiftUI shells are not compiled on Linux and are not listed.
+  /// not deprecated (`Bindable` is obsoleted instead, as ours). The SwiftUI shells are read from
+  /// the stand-in's test module, where Linux compiles them.
   static let swiftPerception: [String: [String: Int]?] = [
     "Perceptible": every(26),
     "PerceptionRegistrar": every(26),
@@ -48,9 +49,19 @@ struct CompatibilityClientTests {
     "_PerceptionLocals.isInPerceptionTracking": [
       "iOS": 17, "macOS": 14, "tvOS": 17, "watchOS": 10,
     ],
+    // Sources/PerceptionCore/SwiftUI, compiled on Linux against the SwiftUI stand-in.
+    "WithPerceptionTracking": ["iOS": 17, "macOS": 14, "tvOS": 17, "watchOS": 10],
+    "Bindable": nil,
+    "Environment.init(_:)": nil,
+    "View.environment(_:)": nil,
     "Perceptible()": every(26),
     "PerceptionTracked()": every(26),
     "PerceptionIgnored()": every(26),
+  ]
+
+  /// The SwiftUI shells' symbols, in the stand-in's test module on Linux only.
+  static let shells: Set<String> = [
+    "WithPerceptionTracking", "Bindable", "Environment.init(_:)", "View.environment(_:)",
   ]
 
   static func every(_ version: Int) -> [String: Int] {
@@ -60,9 +71,18 @@ struct CompatibilityClientTests {
   /// No drop-in symbol is deprecated earlier than swift-perception's, on any Apple platform, nor
   /// unconditionally (the marking that warns on every platform).
   @Test func noDeprecationThatSwiftPerceptionLacks() throws {
-    let symbols = try Self.symbolGraphs(modules: ["PerceptionCore", "Perception"])
+    #if os(Linux)
+      // The SwiftUI shells, compiled against the stand-in (Package.swift, Linux only).
+      let modules = ["PerceptionCore", "Perception", "PerceptionSwiftUITests"]
+    #else
+      let modules = ["PerceptionCore", "Perception"]
+    #endif
+    let symbols = try Self.symbolGraphs(modules: modules)
     for (path, expected) in Self.swiftPerception {
       let ours = symbols.filter { $0.path == path }
+      #if !os(Linux)
+        if Self.shells.contains(path) { continue }
+      #endif
       #expect(!ours.isEmpty, "\(path) is missing")
       for symbol in ours {
         #expect(!symbol.unconditionallyDeprecated, "\(path) is deprecated on every platform")
@@ -114,8 +134,11 @@ struct CompatibilityClientTests {
       process.waitUntilExit()
       try #require(
         process.terminationStatus == 0, "swift-symbolgraph-extract \(module): \(message)")
-      let data = try Data(
-        contentsOf: output.appendingPathComponent("\(module).symbols.json"))
+    }
+    // A module's own graph, and one per module it extends (`PerceptionSwiftUITests@SwiftUI`).
+    for file in try FileManager.default.contentsOfDirectory(atPath: output.path)
+    where file.hasSuffix(".symbols.json") {
+      let data = try Data(contentsOf: output.appendingPathComponent(file))
       let graph = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
       for entry in graph["symbols"] as? [[String: Any]] ?? [] {
         let access = entry["accessLevel"] as? String
