@@ -81,17 +81,13 @@ final class TraceSink: Sendable {
   }
 }
 
-/// The trace's hook: where a tracking callback is about to run, on either engine.
+/// The trace's record: what `Observer.traceCallback`, the hook where every tracking callback is
+/// about to run on either engine, calls when the tracking was installed while tracing was on.
 enum ChangeTrace {
-  /// Called just before a tracking callback runs, with the site its tracking captured at
-  /// installation (nil when tracing was off then), the `PERCEPTION_EVENT_*` bit, and the key
-  /// path that changed (nil for a release, or where the engine does not say). With no site,
-  /// one load and a branch.
-  @inline(__always)
-  static func callbackWillRun(_ site: TraceSite?, event: UInt32, keyPath: AnyKeyPath?) {
-    if _slowPath(site != nil) { record(site!, event: event, keyPath: keyPath) }
-  }
-
+  /// Makes the trace of a callback about to run, for the site its tracking captured at
+  /// installation, the `PERCEPTION_EVENT_*` bit, and the key path that changed (nil for a
+  /// release, or where the engine does not say), and hands it to the scope's handler or to
+  /// standard error. Only called when the tracking has a site (see `Observer.traceCallback`).
   @inline(never)
   static func record(_ site: TraceSite, event: UInt32, keyPath: AnyKeyPath?) {
     let sink = TraceSink.current

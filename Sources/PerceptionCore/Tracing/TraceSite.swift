@@ -133,6 +133,8 @@ final class TraceOrigin: @unchecked Sendable {
       "reabstraction thunk", "thunk for", "partial apply", "merged ", "outlined ", "__libc_",
       "_start", "start_thread", "thread_start", "_dispatch", "dispatch_", "swift::", "__swift",
       "swift_", "perception_", "completeTask", "_pthread", "clone", "$s", "_$s",
+      // Sanitizers intercept the stack capture itself.
+      "__interceptor_", "__sanitizer", "__tsan", "__asan", "wrap_",
     ]
     if systemPrefixes.contains(where: { demangled.hasPrefix($0) }) { return true }
     let function = qualifiedName(demangled)
