@@ -97,6 +97,15 @@ let package = Package(
       dependencies: ["ObservationsScenarios"],
       path: "Tests/ObservationsHarness"
     ),
+    // A client executable, linked as users' are (without --export-dynamic) and compiled with
+    // warnings as errors, calling each drop-in API as swift-sharing, swift-navigation and TCA do.
+    // PerceptionTests runs it (CompatibilityClientTests, ReportNameTests).
+    .executableTarget(
+      name: "PerceptionClientProbe",
+      dependencies: ["Perception"],
+      path: "Tests/PerceptionClientProbe",
+      swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]
+    ),
   ],
   cLanguageStandard: .c11
 )

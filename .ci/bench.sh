@@ -9,7 +9,7 @@
 # guarded like the others); the large sizes are in the full run. The async cases (Perceptions
 # throughput, continuous tracking) are not guarded, as thread wake-ups dominate them, but their
 # checks (the elements and changes each side must deliver) apply. Then perception checking's
-# budget, on both engines, in a build that keeps checking.
+# budget, and the change trace's figures, on both engines, in a build that keeps checking.
 set -eu
 cd "$(dirname "$0")/.."
 json="$(mktemp "${TMPDIR:-/tmp}/perception-bench.XXXXXX.json")"
@@ -24,5 +24,12 @@ for engine in perception native; do
   echo
   swift run -c release -Xswiftc -DDEBUG --scratch-path .build-checking \
     perception-bench --checking --quick --engine "$engine" || status=$?
+done
+# The change trace's figures beside tracing off (issue 20), in the same build: no budget, but
+# the run stops if a traced cycle did not make exactly one trace.
+for engine in perception native; do
+  echo
+  swift run -c release -Xswiftc -DDEBUG --scratch-path .build-checking \
+    perception-bench --tracing --quick --engine "$engine" || status=$?
 done
 exit "$status"

@@ -2,9 +2,15 @@
 //
 // perception_fatal: the one way the runtime stops the process; perception_warn:
 // the one way it reports without stopping; perception_write_error: one
-// unbuffered write to the standard error stream.
+// unbuffered write to the standard error stream; the calling thread's identity,
+// for the change trace.
 //
 //===----------------------------------------------------------------------===//
+
+// syscall() is not in strict C11's <unistd.h>.
+#if !defined(_GNU_SOURCE)
+#define _GNU_SOURCE 1
+#endif
 
 #include "perception_platform.h"
 
@@ -13,8 +19,15 @@
 
 #if defined(PERCEPTION_PLATFORM_WINDOWS)
 #include <io.h>
-#else
+#include <windows.h>
+#elif defined(PERCEPTION_PLATFORM_SINGLE_THREADED)
 #include <unistd.h>
+#else
+#include <pthread.h>
+#include <unistd.h>
+#endif
+#if defined(__linux__)
+#include <sys/syscall.h>
 #endif
 
 _Noreturn void perception_fatal(const char *message) {
@@ -33,5 +46,33 @@ void perception_write_error(const char *text, size_t length) {
   (void)_write(2, text, (unsigned int)length);
 #else
   (void)write(2, text, length);
+#endif
+}
+
+uint64_t perception_thread_identifier(void) {
+#if defined(PERCEPTION_PLATFORM_SINGLE_THREADED)
+  return 0;
+#elif defined(PERCEPTION_PLATFORM_WINDOWS)
+  return (uint64_t)GetCurrentThreadId();
+#elif defined(PERCEPTION_PLATFORM_DARWIN)
+  uint64_t identifier = 0;
+  (void)pthread_threadid_np(NULL, &identifier);
+  return identifier;
+#elif defined(__linux__)
+  return (uint64_t)syscall(SYS_gettid);
+#else
+  return (uint64_t)(uintptr_t)pthread_self();
+#endif
+}
+
+bool perception_thread_is_main(void) {
+#if defined(PERCEPTION_PLATFORM_SINGLE_THREADED)
+  return true;
+#elif defined(PERCEPTION_PLATFORM_DARWIN)
+  return pthread_main_np() != 0;
+#elif defined(__linux__)
+  return (pid_t)syscall(SYS_gettid) == getpid();
+#else
+  return false;
 #endif
 }

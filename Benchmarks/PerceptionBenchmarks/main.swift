@@ -11,6 +11,7 @@ import Perception
 let usage = """
   usage: perception-bench [--quick] [--json PATH] [--filter TEXT] [--engine ENGINE]
          perception-bench --checking [--quick] [--engine ENGINE]
+         perception-bench --tracing [--quick] [--engine ENGINE]
     --quick          short run for CI; same cases, fewer and shorter batches
     --json PATH      also write the figures as JSON to PATH
     --filter TEXT    only run cases whose id contains TEXT
@@ -21,6 +22,8 @@ let usage = """
     --checking       measure perception checking against its budget instead, in a build that
                      keeps it: swift run -c release -Xswiftc -DDEBUG --scratch-path
                      .build-checking perception-bench --checking
+    --tracing        measure the change trace beside tracing off instead (figures, no budget),
+                     in the same build as --checking
     --operations N   run each selected case's batch once with N operations on one side (see
                      --side), untimed and unchecked, then exit: for counting instructions with
                      callgrind (the difference between N and 2N is the cost of N operations)
@@ -39,6 +42,7 @@ var engineArgument: PerceptionEngine?
 /// Set in the child process: where to hand the pass's report to the parent.
 var resultsPath: String?
 var measuresChecking = false
+var measuresTracing = false
 /// Set by `--operations`: run each selected case this many times, for callgrind.
 var fixedOperations: Int?
 var nativeSide = false
@@ -68,6 +72,8 @@ while let argument = arguments.popFirst() {
     resultsPath = arguments.popFirst()
   case "--checking":
     measuresChecking = true
+  case "--tracing":
+    measuresTracing = true
   case "--operations":
     fixedOperations = arguments.popFirst().flatMap { Int($0) }
     if fixedOperations == nil {
@@ -102,6 +108,12 @@ PerceptionEngine.select(engine)
 if measuresChecking {
   print("perception-bench (\(mode)): perception checking on \(name(engine)), against its budget")
   exit(CheckingBudget.run(quick: mode == "quick") ? 0 : 1)
+}
+
+if measuresTracing {
+  print("perception-bench (\(mode)): the change trace on \(name(engine)), beside tracing off")
+  TracingCost.run(quick: mode == "quick")
+  exit(0)
 }
 
 if let fixedOperations {

@@ -30,14 +30,16 @@
 /// cannot be tracked (Swift allows no accessors on it): mark it `@PerceptionIgnored`, or see
 /// <doc:MigratingToObservation> for the pattern that tracks it by hand. Its expansion is
 /// `@Observable`'s, renamed, except where that one would not compile (a backquoted property name)
-/// and in the accessors' bodies, which form the key path only when somebody needs it.
+/// and in the accessors' bodies, which form the key path only when somebody needs it. It adds one
+/// member of its own, `_perceptionPropertyName(_:)`, which names each tracked property for
+/// perception checking's reports and the change trace in any build.
 @available(iOS, deprecated: 26, renamed: "Observable")
 @available(macOS, deprecated: 26, renamed: "Observable")
 @available(tvOS, deprecated: 26, renamed: "Observable")
 @available(watchOS, deprecated: 26, renamed: "Observable")
 @attached(
   member, names: named(_$perceptionRegistrar), named(access), named(withMutation),
-  named(shouldNotifyObservers))
+  named(shouldNotifyObservers), named(_perceptionPropertyName))
 @attached(memberAttribute)
 @attached(extension, conformances: PerceptionCore.Perceptible, Observation.Observable)
 public macro Perceptible() =

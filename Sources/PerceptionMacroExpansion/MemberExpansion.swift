@@ -1,5 +1,6 @@
 /// The `member` role of `@Perceptible`: the registrar, `access`, `withMutation` and the four
-/// `shouldNotifyObservers` overloads, leaving out those the class declares itself.
+/// `shouldNotifyObservers` overloads, leaving out those the class declares itself; and the
+/// property names for reports (`PropertyNamesExpansion`).
 enum MemberExpansion {
   static func expand(_ request: ExpansionRequest) -> ExpansionResult {
     let type = TypeDeclaration(request.declaration.source)
@@ -54,6 +55,7 @@ enum MemberExpansion {
         }
         """)
     }
+    if let names = PropertyNamesExpansion.member(for: type) { members.append(names) }
     return ExpansionResult(source: members.joined(separator: "\n\n"))
   }
 

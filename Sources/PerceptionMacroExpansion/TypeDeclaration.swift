@@ -18,6 +18,10 @@ struct TypeDeclaration {
   var functions: [FunctionSignature] = []
   /// The names of the properties declared directly in the body.
   var propertyNames: [String] = []
+  /// The names, as written, of the properties `@Perceptible` tracks whose key paths a member of
+  /// the class can form wherever the class compiles: those outside `#if` blocks and without
+  /// `@available` (see `PropertyNamesExpansion`).
+  var namedTrackedProperties: [String] = []
 
   init(_ text: String) {
     source = TokenizedSource(text)
@@ -38,23 +42,75 @@ struct TypeDeclaration {
   /// Collects the members at the top level of the body, skipping nested bodies.
   private mutating func scanBody(open: Int, close: Int) {
     var index = open + 1
+    var conditionalDepth = 0
+    var declarationStarts: [Int] = []
+    var trackable: [Int] = []
     while index < close {
       if source.isOpeningBracket(index) {
         index = source.matchingClose(index) + 1
         continue
       }
+      if source.tokens[index].kind == .pound {
+        let word = source.text(index)
+        if word == "#if" { conditionalDepth += 1 }
+        if word == "#endif" { conditionalDepth = max(0, conditionalDepth - 1) }
+      }
       if source.tokens[index].kind == .identifier && index + 1 < close {
         let word = source.text(index)
+        let nestedClass =
+          word == "class" && !Modifier.keywords.contains(source.text(index + 1))
+          && !Modifier.declarationKeywords.contains(source.text(index + 1))
+        if Self.memberKeywords.contains(word) || nestedClass {
+          declarationStarts.append(declarationStart(keyword: index, after: open))
+        }
         if word == "func" {
           functions.append(parseFunction(at: index))
         } else if word == "var" || word == "let",
           source.tokens[index + 1].kind == .identifier
         {
           propertyNames.append(source.text(index + 1))
+          if word == "var" && conditionalDepth == 0 {
+            trackable.append(declarationStarts.count - 1)
+          }
         }
       }
       index += 1
     }
+    for position in trackable {
+      let start = declarationStarts[position]
+      let end =
+        position + 1 < declarationStarts.count ? declarationStarts[position + 1] : close
+      guard start < end else { continue }
+      let member = MemberDeclaration(
+        source.slice(source.tokens[start].start, source.tokens[end - 1].end))
+      guard member.isValidForPerception, member.bindings.count == 1, !member.isLazy,
+        !member.hasAttribute(MacroNames.ignored), !member.hasAttribute(MacroNames.tracked),
+        !member.hasAttribute("available"), let name = member.identifier
+      else { continue }
+      namedTrackedProperties.append(name)
+    }
+  }
+
+  /// The keywords that begin a member declaration, after its attributes and modifiers.
+  static let memberKeywords: Set<String> = [
+    "var", "let", "func", "init", "deinit", "subscript", "typealias", "struct", "enum", "case",
+    "actor", "protocol", "associatedtype",
+  ]
+
+  /// The first token of the declaration whose keyword is at `keyword`: the earliest token after
+  /// `open` from which attributes and modifiers run up to the keyword.
+  private func declarationStart(keyword: Int, after open: Int) -> Int {
+    var start = keyword
+    var candidate = keyword - 1
+    // Attributes with arguments and `#if` blocks of attributes are long; 64 tokens is plenty.
+    while candidate > open, keyword - candidate <= 64 {
+      var index = candidate
+      _ = Attribute.parseList(source, from: &index)
+      _ = Modifier.parseList(source, from: &index)
+      if index == keyword { start = candidate }
+      candidate -= 1
+    }
+    return start
   }
 
   private func parseFunction(at keywordIndex: Int) -> FunctionSignature {

@@ -73,5 +73,6 @@ void run_observer_table_tests(void);
 void run_key_set_tests(void);
 void run_debug_counters_tests(void);
 void run_call_stack_tests(void);
+void run_thread_identity_tests(void);
 
 #endif  // PERCEPTION_TEST_HARNESS_H

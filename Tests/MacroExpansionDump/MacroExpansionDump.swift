@@ -8,7 +8,7 @@ public enum MacroExpansionDump {
   /// plugin needs them (beside a `PerceptionCore` namespace of its own with the names the
   /// expansions use).
   public static let macroDeclarations = """
-    @attached(member, names: named(_$perceptionRegistrar), named(access), named(withMutation), named(shouldNotifyObservers))
+    @attached(member, names: named(_$perceptionRegistrar), named(access), named(withMutation), named(shouldNotifyObservers), named(_perceptionPropertyName))
     @attached(memberAttribute)
     @attached(extension, conformances: PerceptionCore.Perceptible)
     macro Perceptible() = #externalMacro(module: "PerceptionMacros", type: "PerceptibleMacro")
@@ -43,14 +43,38 @@ public enum MacroExpansionDump {
   }
 
   /// The buffers of a dump of `@Perceptible`'s expansions, by buffer name without file-private
-  /// discriminators.
+  /// discriminators, and without the one member `@Observable` lacks (see `propertyNames(_:)`).
   public static func ourBuffers(_ dump: String) -> [String: String] {
     var result: [String: String] = [:]
     for (name, text) in buffers(dump) {
-      result[withoutPrivateDiscriminators(name)] = text
+      result[withoutPrivateDiscriminators(name)] =
+        name.contains("fMm_") ? withoutPropertyNames(text) : text
     }
     return result
   }
+
+  /// The member expansion without `_perceptionPropertyName(_:)`, the member that `@Perceptible`
+  /// adds last and `@Observable` has no counterpart of.
+  public static func withoutPropertyNames(_ members: String) -> String {
+    guard let start = members.range(of: propertyNamesSignature) else { return members }
+    var head = members[..<start.lowerBound]
+    while head.last?.isWhitespace == true { head.removeLast() }
+    return String(head)
+  }
+
+  /// The names `_perceptionPropertyName(_:)` gives, in the order of its cases, or nil when the
+  /// member expansion has no such function.
+  public static func propertyNames(_ members: String) -> [String]? {
+    guard let start = members.range(of: propertyNamesSignature) else { return nil }
+    return members[start.upperBound...].split(separator: "\n").compactMap { line in
+      let line = line.trimmingCharacters(in: .whitespaces)
+      guard line.hasPrefix("case "), let colon = line.range(of: ": \"", options: .backwards)
+      else { return nil }
+      return String(line[colon.upperBound...].dropLast())
+    }
+  }
+
+  static let propertyNamesSignature = "public nonisolated static func _perceptionPropertyName("
 
   /// The buffers of a dump of `@Observable`'s expansions as `@Perceptible` should write them,
   /// by the names `@Perceptible`'s buffers have: renamed, and each buffer passed through

@@ -64,6 +64,19 @@ final class PerceptionModel: TestSubject, Perceptible, @unchecked Sendable {
     lhs != rhs
   }
 
+  public nonisolated static func _perceptionPropertyName(
+    _ keyPath: AnyKeyPath, of _: PerceptionModel.Type
+  ) -> String? {
+    switch keyPath {
+    case \PerceptionModel.count: "count"
+    case \PerceptionModel.name: "name"
+    case \PerceptionModel.other: "other"
+    case \PerceptionModel.child: "child"
+    case \PerceptionModel.values: "values"
+    default: nil
+    }
+  }
+
   private var _count = 0
   var count: Int {
     @storageRestrictions(initializes: _count)

@@ -48,6 +48,10 @@ extension PerceptionTracking {
   /// dropping it, ends the tracking.
   ///
   /// The counterpart of Observation's `ObservationTracking.Token` (SE-0506).
+  @available(iOS, deprecated: 27, renamed: "ObservationTracking.Token")
+  @available(macOS, deprecated: 27, renamed: "ObservationTracking.Token")
+  @available(tvOS, deprecated: 27, renamed: "ObservationTracking.Token")
+  @available(watchOS, deprecated: 27, renamed: "ObservationTracking.Token")
   public struct Token: ~Copyable {
     private let tracking: ContinuousTracking
 

@@ -6,6 +6,8 @@
 final class ContinuousTracking: @unchecked Sendable {
   // Sendable because every variable is guarded by `lock`.
   let options: PerceptionTracking.Options
+  /// Where it was made, for the change trace; nil unless tracing was on then.
+  let traceOrigin = TraceOrigin.capture(kind: "withContinuousPerception")
   private let lock = Lock()
   /// Nil once cancelled.
   private var apply: (@isolated(any) @Sendable (borrowing PerceptionTracking.Event) -> Void)?
@@ -30,15 +32,17 @@ final class ContinuousTracking: @unchecked Sendable {
       // a cancel that returned on this isolation is never followed by a call.
       guard let (apply, kind, changed) = tracking.takeEvent() else { return }
       let call = synchronousView(of: apply)
-      withPerceptionTracking(options: tracking.options) {
-        call(
-          PerceptionTracking.Event(kind: kind, changed: changed, tracking: .continuous(tracking)))
-      } onChange: { [options = tracking.options] event in
-        tracking.record(event.kind, changed: event.changed)
-        // The next call installs a fresh tracking, so this one is done, unless a didSet of
-        // the same change is still to come. (Release events do not end a tracking by
-        // themselves, and one left standing would report the next release twice.)
-        if event.kind != .willSet || !options.contains(.didSet) { event.cancel() }
+      TraceOrigin.withCurrent(tracking.traceOrigin) {
+        withPerceptionTracking(options: tracking.options) {
+          call(
+            PerceptionTracking.Event(kind: kind, changed: changed, tracking: .continuous(tracking)))
+        } onChange: { [options = tracking.options] event in
+          tracking.record(event.kind, changed: event.changed)
+          // The next call installs a fresh tracking, so this one is done, unless a didSet of
+          // the same change is still to come. (Release events do not end a tracking by
+          // themselves, and one left standing would report the next release twice.)
+          if event.kind != .willSet || !options.contains(.didSet) { event.cancel() }
+        }
       }
     }
   }

@@ -40,6 +40,8 @@ public struct Perceptions<Element: Sendable, Failure: Error>: AsyncSequence, Sen
   let emit: PerceptionsEmit<Element, Failure>
   /// Shared by the sequence's iterators, as `Observations` shares its state.
   let signal = ChangeSignal()
+  /// Where the sequence was made, for the change trace; nil unless tracing was on then.
+  let traceOrigin = TraceOrigin.capture(kind: "Perceptions")
 
   /// Creates a sequence of the values `emit` returns, computed again after each change to the
   /// perceptible properties it read.
@@ -69,6 +71,6 @@ public struct Perceptions<Element: Sendable, Failure: Error>: AsyncSequence, Sen
 
   /// Creates an iterator with its own state: its first `next()` yields the current value.
   public func makeAsyncIterator() -> Iterator {
-    Iterator(emit: emit, signal: signal)
+    Iterator(emit: emit, signal: signal, traceOrigin: traceOrigin)
   }
 }

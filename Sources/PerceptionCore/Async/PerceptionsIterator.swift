@@ -7,9 +7,13 @@ extension Perceptions {
     private var source:
       (emit: PerceptionsEmit<Element, Failure>, signal: ChangeSignal, waiter: ChangeSignal.Waiter)?
     private var started = false
+    private let traceOrigin: TraceOrigin?
 
-    init(emit: PerceptionsEmit<Element, Failure>, signal: ChangeSignal) {
+    init(
+      emit: PerceptionsEmit<Element, Failure>, signal: ChangeSignal, traceOrigin: TraceOrigin?
+    ) {
       source = (emit, signal, ChangeSignal.Waiter())
+      self.traceOrigin = traceOrigin
     }
 
     /// Returns the next element: the current value on the first call, and after that the
@@ -32,7 +36,9 @@ extension Perceptions {
       }
       // Hops to the closure's isolation, and back. Changes made on that isolation before it
       // gets there are all seen by this one call.
-      switch await Self.track(isolation: emit.isolation, emit: emit, signal: signal, waiter: waiter)
+      let origin = traceOrigin
+      switch await Self.track(
+        isolation: emit.isolation, emit: emit, signal: signal, waiter: waiter, traceOrigin: origin)
       {
       case .success(.next(let element)):
         return element
@@ -66,7 +72,14 @@ extension Perceptions {
       isolation: isolated (any Actor)?,
       emit: PerceptionsEmit<Element, Failure>,
       signal: ChangeSignal,
-      waiter: ChangeSignal.Waiter
+      waiter: ChangeSignal.Waiter,
+      traceOrigin: TraceOrigin?
+    ) -> Result<Iteration, Failure> {
+      TraceOrigin.withCurrent(traceOrigin) { track(emit: emit, signal: signal, waiter: waiter) }
+    }
+
+    private static func track(
+      emit: PerceptionsEmit<Element, Failure>, signal: ChangeSignal, waiter: ChangeSignal.Waiter
     ) -> Result<Iteration, Failure> {
       withPerceptionTracking {
         do throws(Failure) {

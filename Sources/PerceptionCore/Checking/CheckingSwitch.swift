@@ -9,6 +9,21 @@ import CPerceptionRuntime
 ///
 /// Safe to read and set from any thread. Turning it off while a checked context is open
 /// silences that context's later reads.
+///
+/// Deprecated where SwiftUI observes perceptible models itself, as swift-perception marks it.
+@available(
+  iOS, deprecated: 17, message: "'isPerceptionCheckingEnabled' is no longer needed in iOS 17+."
+)
+@available(
+  macOS, deprecated: 14, message: "'isPerceptionCheckingEnabled' is no longer needed in macOS 14+."
+)
+@available(
+  tvOS, deprecated: 17, message: "'isPerceptionCheckingEnabled' is no longer needed in tvOS 17+."
+)
+@available(
+  watchOS, deprecated: 10,
+  message: "'isPerceptionCheckingEnabled' is no longer needed in watchOS 10+."
+)
 public var isPerceptionCheckingEnabled: Bool {
   get { CheckingSwitch.shared.isEnabled }
   set { CheckingSwitch.shared.isEnabled = newValue }

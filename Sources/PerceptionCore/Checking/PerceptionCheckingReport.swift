@@ -8,9 +8,10 @@ public struct PerceptionCheckingReport: Sendable, Hashable, CustomStringConverti
   /// The name of the type whose property was read, such as `Model`.
   public let typeName: String
 
-  /// The name of the property that was read, such as `count`; nil where the platform cannot
-  /// name it (on Linux a key path to a computed property, which `@Perceptible` makes of every
-  /// tracked property, describes itself by the address of its getter).
+  /// The name of the property that was read, such as `count`: for a `@Perceptible` class, the
+  /// name the macro recorded, in any build; for a type that conforms by hand, the name its key
+  /// path gives, and nil where it gives none (a key path to a computed property describes itself
+  /// by the address of its getter unless the program's symbols can be found at run time).
   public let propertyName: String?
 
   /// The file of the read, as `#fileID` spells it, when the caller passed it (through the
@@ -60,15 +61,10 @@ public struct PerceptionCheckingReport: Sendable, Hashable, CustomStringConverti
   }
 
   init(keyPath: AnyKeyPath, site: CallSite?, viewBody: String? = nil) {
-    let rootType = type(of: keyPath).rootType
-    typeName = String(describing: rootType)
-    let described = String(describing: keyPath)
-    // `\Model.count`: the property is what follows the root type's name. A computed
-    // component that the runtime cannot name reads `<computed 0x... (Int)>`.
-    let prefix = "\\\(typeName)."
-    let tail = described.hasPrefix(prefix) ? String(described.dropFirst(prefix.count)) : described
-    propertyName = tail.hasPrefix("<") ? nil : tail
-    keyPathDescription = tail
+    let name = PropertyName(keyPath)
+    typeName = name.typeName
+    propertyName = name.propertyName
+    keyPathDescription = name.keyPathDescription
     fileID = site.map { $0.fileID.description }
     line = site?.line
     column = site?.column

@@ -22,6 +22,14 @@
       func marked() { TrackingLocals.markingTracking(apply) }
       switch NativeTrackingPlan.plan(for: request, features: .current) {
       case .observationOnce:
+        // A traced one-shot tracking takes the willSet path, whose callback names the changed
+        // key path (Observation's `onChange` does not); the observer keeps it one-shot.
+        // Tracing is off in release builds, where this test compiles away.
+        if TraceSwitch.isEnabled {
+          observeEvents(marked) { makeCallbacks().map { Observer.make($0, registrarCount: 0) } }?
+            .arm()
+          return
+        }
         // Observation evaluates `onChange` only if `apply` read something, so an empty scope
         // makes nothing.
         withObservationTracking(marked, onChange: forwardOnce(makeCallbacks))

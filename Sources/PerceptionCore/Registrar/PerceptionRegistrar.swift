@@ -101,7 +101,13 @@ public struct PerceptionRegistrar: @unchecked Sendable {
 
   /// Registers access to a specific property for tracking, with the call site that perception
   /// checking names if it reports the read.
-  @available(*, deprecated, message: "Call access(_:keyPath:); the call site only refines reports.")
+  ///
+  /// Marked as swift-perception marks it: deprecated on Apple platforms at a version that never
+  /// comes, so that it points to `access(_:keyPath:)` without warning the libraries that call it.
+  @available(iOS, deprecated: 9999, renamed: "access(_:keyPath:)")
+  @available(macOS, deprecated: 9999, renamed: "access(_:keyPath:)")
+  @available(tvOS, deprecated: 9999, renamed: "access(_:keyPath:)")
+  @available(watchOS, deprecated: 9999, renamed: "access(_:keyPath:)")
   @inlinable @_disfavoredOverload
   public func access<Subject: Perceptible, Member>(
     _ subject: Subject,

@@ -55,6 +55,7 @@ extension Observer {
   private func deliver(_ kind: PerceptionTracking.Event.Kind, keyPath: AnyKeyPath?) {
     Self.insideCallback {
       guard case .options(_, let onChange)? = callbacksPointer.pointee else { return }
+      traceCallback(kind, keyPath: keyPath)
       onChange(PerceptionTracking.Event(kind: kind, changed: keyPath, tracking: .observer(self)))
     }
   }

@@ -45,6 +45,7 @@ extension Observer {
       header.pointer(to: \.registrationCount)!.pointee = 0
       header.pointer(to: \.isSpare)!.pointee = true
     }
+    releaseTraceSite()
     countForDebugging(PERCEPTION_DEBUG_OBSERVERS, -1)
   }
 }

@@ -56,6 +56,11 @@ struct ObserverHeader {
   /// Set by the thread whose notification fired a one-shot observer that had one
   /// registration, and read only by that thread: the observer may become the spare.
   var mayBecomeSpare = false
+  #if DEBUG
+    /// The change trace's record of where it was installed (a retained `TraceSite`), or nil
+    /// when tracing was off then; set before the observer is published (see `Observer+Trace`).
+    var traceSite: UnsafeMutableRawPointer? = nil
+  #endif
 }
 
 /// The registrations one tracking call made, in every registrar it read, and whether they
@@ -137,6 +142,7 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
       }
       perception_atomic_u32_init(observer.statePointer, State.installing.rawValue)
       countForDebugging(PERCEPTION_DEBUG_OBSERVERS, 1)
+      observer.captureTraceSite(mode)
       return observer
     }
     let buffer = create(minimumCapacity: registrarCount) { _ in
@@ -147,6 +153,7 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     let observer = unsafeDowncast(buffer, to: Observer.self)
     perception_atomic_u32_init(observer.statePointer, State.installing.rawValue)
     countForDebugging(PERCEPTION_DEBUG_OBSERVERS, 1)
+    observer.captureTraceSite(mode)
     return observer
   }
 
@@ -157,6 +164,7 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     // Every registration has been cancelled or its registrar is gone (a table holds a
     // reference to each observer it lists), so only the table references remain to drop.
     forEachRegistration { perception_table_release($0.table) }
+    releaseTraceSite()
   }
 
   /// The callbacks' field. Read it only as a reader, or as the thread that clears it.
@@ -260,7 +268,10 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
       // released inside the closure, before this thread leaves (and a cancel() waiting for
       // it returns).
       Self.insideCallback {
-        if case .onChange(let onChange)? = takeCallbacks() { onChange() }
+        if case .onChange(let onChange)? = takeCallbacks() {
+          traceCallback(event, keyPath: keyPath)
+          onChange()
+        }
       }
     case .events:
       guard event != UInt32(PERCEPTION_EVENT_DEINIT), enterReader() else { return }
@@ -268,6 +279,7 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
       Self.insideCallback {
         guard case .events(let willSet, let didSet)? = callbacksPointer.pointee else { return }
         let tracking = PerceptionTracking(observer: self, changed: keyPath)
+        traceCallback(event, keyPath: keyPath)
         if event == UInt32(PERCEPTION_EVENT_WILL_SET) {
           willSet?(tracking)
         } else {

@@ -15,6 +15,12 @@ public enum _PerceptionLocals {
   /// because pushing a task-local value costs an allocation per tracking call. (It cannot be
   /// a free computed read of the slot: `$isInPerceptionTracking` must stay a `TaskLocal` for
   /// callers that set it, and only the `@TaskLocal` macro can declare that pair.)
+  ///
+  /// Deprecated where SwiftUI observes perceptible models itself, as swift-perception marks it.
+  @available(iOS, deprecated: 17)
+  @available(macOS, deprecated: 14)
+  @available(tvOS, deprecated: 17)
+  @available(watchOS, deprecated: 10)
   @TaskLocal public static var isInPerceptionTracking = false
 }
 

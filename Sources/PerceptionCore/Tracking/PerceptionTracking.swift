@@ -100,11 +100,9 @@ public func withPerceptionTracking<T>(
 /// One tracking installed by `withPerceptionTracking(_:willSet:didSet:)` and its variants, as
 /// its callbacks see it.
 ///
-/// The counterpart of Observation's `ObservationTracking`.
-@available(iOS, deprecated: 27, renamed: "ObservationTracking")
-@available(macOS, deprecated: 27, renamed: "ObservationTracking")
-@available(tvOS, deprecated: 27, renamed: "ObservationTracking")
-@available(watchOS, deprecated: 27, renamed: "ObservationTracking")
+/// The counterpart of Observation's `ObservationTracking`. Not deprecated, as swift-perception's
+/// is not (libraries name it in their SwiftUI integrations); the SE-0506 types nested in it are,
+/// where Observation has them.
 public struct PerceptionTracking: @unchecked Sendable {
   // Sendable because an observer's state is atomic, and a key path is immutable.
   private let observer: Observer

@@ -4,6 +4,10 @@ extension PerceptionTracking {
   ///
   /// The counterpart of Observation's `ObservationTracking.Event` (SE-0506). It is passed
   /// `borrowing` to the callback and cannot be copied out of it.
+  @available(iOS, deprecated: 27, renamed: "ObservationTracking.Event")
+  @available(macOS, deprecated: 27, renamed: "ObservationTracking.Event")
+  @available(tvOS, deprecated: 27, renamed: "ObservationTracking.Event")
+  @available(watchOS, deprecated: 27, renamed: "ObservationTracking.Event")
   public struct Event: ~Copyable {
     /// The kind of an event.
     public struct Kind: Equatable, Sendable {

@@ -4,6 +4,10 @@ extension PerceptionTracking {
   ///
   /// The counterpart of Observation's `ObservationTracking.Options` (SE-0506). Like it, it is
   /// a `SetAlgebra` and deliberately not an `OptionSet`, so that its storage stays private.
+  @available(iOS, deprecated: 27, renamed: "ObservationTracking.Options")
+  @available(macOS, deprecated: 27, renamed: "ObservationTracking.Options")
+  @available(tvOS, deprecated: 27, renamed: "ObservationTracking.Options")
+  @available(watchOS, deprecated: 27, renamed: "ObservationTracking.Options")
   public struct Options: SetAlgebra, Sendable {
     /// The bits of the options; private so that they may change.
     private var bits: UInt8

@@ -22,6 +22,8 @@ package final class ViewTracker: @unchecked Sendable {
   // Sendable: the word is only accessed atomically.
   /// Allocated apart from the object, because a C atomic must never move.
   private let word: UnsafeMutablePointer<perception_atomic_u32>
+  /// The view it was made in, for the change trace; nil unless tracing was on then.
+  private let traceOrigin = TraceOrigin.capture(kind: "WithPerceptionTracking")
 
   /// Creates a tracker that has rendered nothing.
   package init() {
@@ -53,8 +55,10 @@ package final class ViewTracker: @unchecked Sendable {
   ) -> Content {
     let armed = arm()
     return withPerceptionChecking {
-      withPerceptionTracking(content) { [weak self] in
-        if self?.claim(armed) == true { onInvalidate() }
+      TraceOrigin.withCurrent(traceOrigin) {
+        withPerceptionTracking(content) { [weak self] in
+          if self?.claim(armed) == true { onInvalidate() }
+        }
       }
     }
   }

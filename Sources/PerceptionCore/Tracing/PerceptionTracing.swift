@@ -1,0 +1,115 @@
+import CPerceptionRuntime
+
+/// The change trace: for each tracking callback about to run, what changed, on which thread,
+/// and where the tracking was installed. The answer to "why did this update?".
+///
+/// Opt-in, in debug builds only (in release builds it is compiled away, as perception checking
+/// is). Set the environment variable `PERCEPTION_TRACE=1` to have one line per callback written
+/// to standard error:
+///
+/// ```
+/// Perception trace: Model.count willSet on main thread -> withPerceptionTracking(_:onChange:) installed in Screen.reload()
+/// ```
+///
+/// or collect the trace of a stretch of code as ``PerceptionTrace`` values with
+/// ``withTraceHandler(_:operation:)``.
+///
+/// Only trackings installed while tracing is on are traced: the installing stack is captured as
+/// each is installed (named only when one of its callbacks fires). With tracing off, reads and
+/// writes pay nothing, and a callback pays one load and a branch.
+public enum PerceptionTracing {
+  /// Runs `operation` with `handler` receiving the trace of each tracking callback that the
+  /// changes it makes fire, instead of standard error.
+  ///
+  /// Tracing is on while the scope is open, so trackings installed meanwhile, by `operation`
+  /// or on other threads, capture their sites. The handler follows the task-local rules: it
+  /// receives the callbacks that run in `operation`'s synchronous work on this thread and in
+  /// the tasks it creates (a callback runs on the thread that makes the change). It is called
+  /// just before each callback runs. In release builds it is never called.
+  ///
+  /// ```swift
+  /// PerceptionTracing.withTraceHandler { trace in
+  ///   print(trace.property ?? "-", trace.installer ?? "-")
+  /// } operation: {
+  ///   model.count += 1
+  /// }
+  /// ```
+  public static func withTraceHandler<R>(
+    _ handler: @escaping @Sendable (PerceptionTrace) -> Void,
+    operation: () throws -> R
+  ) rethrows -> R {
+    #if DEBUG
+      TraceSwitch.countHandler(1)
+      defer { TraceSwitch.countHandler(-1) }
+      return try TraceSink.$current.withValue(TraceSink(handler), operation: operation)
+    #else
+      return try operation()
+    #endif
+  }
+
+  /// Runs the asynchronous `operation` with `handler` receiving its trace; see the synchronous
+  /// ``withTraceHandler(_:operation:)``.
+  public static func withTraceHandler<R>(
+    _ handler: @escaping @Sendable (PerceptionTrace) -> Void,
+    isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> R
+  ) async rethrows -> R {
+    #if DEBUG
+      TraceSwitch.countHandler(1)
+      defer { TraceSwitch.countHandler(-1) }
+      return try await TraceSink.$current.withValue(
+        TraceSink(handler), operation: operation, isolation: isolation)
+    #else
+      return try await operation()
+    #endif
+  }
+
+  /// Whether tracing is on: `PERCEPTION_TRACE` is set, or a ``withTraceHandler(_:operation:)``
+  /// scope is open. Always false in release builds.
+  public static var isEnabled: Bool { TraceSwitch.isEnabled }
+}
+
+/// A destination for trace lines: a scope's handler.
+final class TraceSink: Sendable {
+  /// The scope's sink; nil means standard error, when `PERCEPTION_TRACE` is set.
+  @TaskLocal static var current: TraceSink?
+
+  let handler: @Sendable (PerceptionTrace) -> Void
+
+  init(_ handler: @escaping @Sendable (PerceptionTrace) -> Void) {
+    self.handler = handler
+  }
+}
+
+/// The trace's record: what `Observer.traceCallback`, the hook where every tracking callback is
+/// about to run on either engine, calls when the tracking was installed while tracing was on.
+enum ChangeTrace {
+  /// Makes the trace of a callback about to run, for the site its tracking captured at
+  /// installation, the `PERCEPTION_EVENT_*` bit, and the key path that changed (nil for a
+  /// release, or where the engine does not say), and hands it to the scope's handler or to
+  /// standard error. Only called when the tracking has a site (see `Observer.traceCallback`).
+  @inline(never)
+  static func record(_ site: TraceSite, event: UInt32, keyPath: AnyKeyPath?) {
+    let sink = TraceSink.current
+    guard sink != nil || TraceSwitch.isOnFromEnvironment else { return }
+    let kind: PerceptionTrace.Event =
+      event == UInt32(PERCEPTION_EVENT_DID_SET)
+      ? .didSet : event == UInt32(PERCEPTION_EVENT_DEINIT) ? .deinit : .willSet
+    // The names are looked up outside the callback's checked context, and are not reads.
+    let trace = _PerceptionLocals.$skipPerceptionChecking.withValue(true) {
+      PerceptionTrace(
+        site: site, event: kind, keyPath: keyPath, isMainThread: perception_thread_is_main(),
+        threadID: perception_thread_identifier())
+    }
+    if let sink {
+      _PerceptionLocals.$skipPerceptionChecking.withValue(true) { sink.handler(trace) }
+    } else {
+      var line = "\(trace)\n"
+      line.withUTF8 { bytes in
+        bytes.withMemoryRebound(to: CChar.self) {
+          perception_write_error($0.baseAddress, $0.count)
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import CPerceptionRuntime
+
+/// Whether the change trace is on: when `PERCEPTION_TRACE` is set (to anything but `0`,
+/// `false`, `no` or `off`) when first read, or while a `PerceptionTracing.withTraceHandler`
+/// scope is open anywhere in the process. Debug builds only: in release builds it is false and
+/// everything that asks it is compiled away.
+///
+/// Asked when a tracking is installed, never on a read or a write: a tracking installed while
+/// it is off carries no trace site, and its callbacks then pay one load and a branch to find
+/// that out.
+enum TraceSwitch {
+  /// Bit 0: the environment was read. Bit 1: it turned tracing on. Above: open handler scopes.
+  private static let settled: UInt32 = 1
+  private static let fromEnvironment: UInt32 = 2
+  private static let handler: UInt32 = 4
+
+  /// Allocated once and never freed: the process's one switch.
+  nonisolated(unsafe) private static let word: UnsafeMutablePointer<perception_atomic_u32> = {
+    let word = UnsafeMutablePointer<perception_atomic_u32>.allocate(capacity: 1)
+    perception_atomic_u32_init(word, 0)
+    return word
+  }()
+
+  static var isEnabled: Bool {
+    #if DEBUG
+      var state = perception_atomic_u32_load_acquire(word)
+      if _slowPath(state & settled == 0) { state = settle() }
+      return state & ~settled != 0
+    #else
+      return false
+    #endif
+  }
+
+  /// Whether `PERCEPTION_TRACE` turned tracing on.
+  static var isOnFromEnvironment: Bool {
+    #if DEBUG
+      _ = isEnabled
+      return perception_atomic_u32_load_acquire(word) & fromEnvironment != 0
+    #else
+      return false
+    #endif
+  }
+
+  /// One more open handler scope (`delta` 1) or one fewer (`delta` -1).
+  static func countHandler(_ delta: Int32) {
+    _ = isEnabled
+    update { delta > 0 ? $0 &+ handler : $0 &- handler }
+  }
+
+  private static func settle() -> UInt32 {
+    var on = false
+    if let raw = perception_environment_value("PERCEPTION_TRACE") {
+      switch String(cString: raw).lowercased() {
+      case "", "0", "false", "no", "off": on = false
+      default: on = true
+      }
+    }
+    return update { $0 | settled | (on ? fromEnvironment : 0) }
+  }
+
+  @discardableResult
+  private static func update(_ change: (UInt32) -> UInt32) -> UInt32 {
+    while true {
+      let old = perception_atomic_u32_load_acquire(word)
+      let new = change(old)
+      if perception_atomic_u32_compare_exchange(word, old, new) { return new }
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import CPerceptionRuntime
+
+// The change trace's hook on both engines: every tracking callback reaches the user through
+// `Observer.receive(_:keyPath:)` (on the native engine too, from Observation's callbacks), so
+// an observer made while tracing is on captures where it is installed (`captureTraceSite`), and
+// calls `traceCallback` just before each callback it runs. In release builds all of it is
+// compiled away; with tracing off, a callback pays one load and a branch.
+extension Observer {
+  /// Records where this observer, of `mode`, is being installed, if tracing is on. Called by
+  /// `make`, before the observer is published.
+  func captureTraceSite(_ mode: ObserverMode) {
+    #if DEBUG
+      guard let site = TraceSite.capture(tracking: Self.trackingName(mode)) else { return }
+      withUnsafeMutablePointerToHeader {
+        $0.pointer(to: \.traceSite)!.pointee = Unmanaged.passRetained(site).toOpaque()
+      }
+    #endif
+  }
+
+  /// Lets go of the trace site, when the observer is freed or becomes the spare.
+  func releaseTraceSite() {
+    #if DEBUG
+      withUnsafeMutablePointerToHeader { header in
+        guard let site = header.pointer(to: \.traceSite)!.pointee else { return }
+        header.pointer(to: \.traceSite)!.pointee = nil
+        Unmanaged<TraceSite>.fromOpaque(site).release()
+      }
+    #endif
+  }
+
+  /// The hook: a callback of this observer is about to run for `event` (a
+  /// `PERCEPTION_EVENT_*` bit) of `keyPath`.
+  @inline(__always)
+  func traceCallback(_ event: UInt32, keyPath: AnyKeyPath?) {
+    #if DEBUG
+      let site = withUnsafeMutablePointerToHeader { $0.pointer(to: \.traceSite)!.pointee }
+      if _slowPath(site != nil) {
+        ChangeTrace.record(
+          Unmanaged<TraceSite>.fromOpaque(site!).takeUnretainedValue(), event: event,
+          keyPath: keyPath)
+      }
+    #endif
+  }
+
+  /// `traceCallback(_:keyPath:)` for an options tracking's event.
+  @inline(__always)
+  func traceCallback(_ kind: PerceptionTracking.Event.Kind, keyPath: AnyKeyPath?) {
+    #if DEBUG
+      let event =
+        kind == .didSet
+        ? PERCEPTION_EVENT_DID_SET
+        : kind == .deinit ? PERCEPTION_EVENT_DEINIT : PERCEPTION_EVENT_WILL_SET
+      traceCallback(UInt32(event), keyPath: keyPath)
+    #endif
+  }
+
+  /// The tracking API an observer of `mode` serves.
+  static func trackingName(_ mode: ObserverMode) -> String {
+    switch mode {
+    case .onChange: "withPerceptionTracking(_:onChange:)"
+    case .events: "withPerceptionTracking(_:willSet:didSet:)"
+    case .options: "withPerceptionTracking(options:_:onChange:)"
+    }
+  }
+}

@@ -1,0 +1,36 @@
+//===----------------------------------------------------------------------===//
+//
+// The calling thread's identity, for the change trace: the main thread says
+// so, another thread does not, and the two have different identifiers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "harness.h"
+
+#include "CPerceptionRuntime.h"
+
+typedef struct {
+  uint64_t identifier;
+  bool is_main;
+} thread_identity;
+
+static void *record_identity(void *argument) {
+  thread_identity *identity = argument;
+  identity->identifier = perception_thread_identifier();
+  identity->is_main = perception_thread_is_main();
+  return NULL;
+}
+
+static void test_main_thread_and_another(void) {
+  CHECK(perception_thread_is_main());
+  uint64_t main_identifier = perception_thread_identifier();
+  CHECK(main_identifier == perception_thread_identifier());
+  thread_identity other = {0, true};
+  pthread_t thread;
+  CHECK(pthread_create(&thread, NULL, record_identity, &other) == 0);
+  CHECK(pthread_join(thread, NULL) == 0);
+  CHECK(!other.is_main);
+  CHECK(other.identifier != main_identifier);
+}
+
+void run_thread_identity_tests(void) { RUN_TEST(test_main_thread_and_another); }
