@@ -25,9 +25,28 @@ public struct State<Value>: DynamicProperty {
     nonmutating set { location.storage.value = newValue }
   }
 
-  /// A binding to the value.
+  /// A binding to the value, whose location is the state's storage.
   public var projectedValue: Binding<Value> {
-    Binding(get: { wrappedValue }, set: { wrappedValue = $0 })
+    Binding(location: StoredLocation(location))
+  }
+}
+
+/// A state's binding location: the storage the view's identity keeps, the same for every
+/// binding of the state.
+final class StoredLocation<Value>: BindingLocation<Value>, @unchecked Sendable {
+  // Sendable: the storage guards its value.
+  private let state: StateLocation<Value>
+
+  init(_ state: StateLocation<Value>) {
+    self.state = state
+  }
+
+  override func get() -> Value { state.storage.value }
+  override func set(_ newValue: Value) { state.storage.value = newValue }
+
+  override func isSame(as other: BindingLocation<Value>) -> Bool {
+    guard let other = other as? StoredLocation<Value> else { return false }
+    return state.storage === other.state.storage
   }
 }
 
