@@ -97,7 +97,7 @@ let package = Package(
 #if os(Linux)
   package.targets += [
     .target(name: "SwiftUI", path: "Tests/SwiftUIStandIn", exclude: ["README.md"]),
-    .target(name: "Charts", path: "Tests/ChartsStandIn"),
+    .target(name: "Charts", dependencies: ["SwiftUI"], path: "Tests/ChartsStandIn"),
     .testTarget(
       name: "PerceptionSwiftUITests",
       dependencies: ["Perception", "SwiftUI", "Charts"],

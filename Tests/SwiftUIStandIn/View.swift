@@ -42,7 +42,13 @@ extension TupleView: View {
   public var body: Never { fatalError("a primitive view has no body") }
 }
 
-/// Builds views from closures: SwiftUI's `ViewBuilder`.
+/// Builds views, and in Xcode 27's SDK any content, from closures: SwiftUI's `ViewBuilder`.
+///
+/// In Xcode 27's SDK it builds content of any type ("When you build in Xcode 27 and later ...
+/// the system constructs type-agnostic content from `ViewBuilder` closures, and doesn't restrict
+/// the types you use in closures to conform to `View`"), under its new name `ContentBuilder`,
+/// which the bodies of `Commands`, `ToolbarContent`, `AccessibilityRotorContent` and Charts'
+/// `ChartContent` carry there: one expression of any type is built as itself.
 @resultBuilder
 public struct ViewBuilder {
   /// No view.
@@ -51,6 +57,9 @@ public struct ViewBuilder {
   /// One view.
   public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
 
+  /// One piece of content of another type.
+  public static func buildBlock<Content>(_ content: Content) -> Content { content }
+
   /// Several views.
   public static func buildBlock<each Content: View>(
     _ content: repeat each Content
@@ -58,9 +67,13 @@ public struct ViewBuilder {
     TupleView((repeat each content))
   }
 
-  /// A view expression.
-  public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
+  /// An expression of content, of any type.
+  public static func buildExpression<Content>(_ content: Content) -> Content { content }
 }
+
+/// The builder of views and other content in Xcode 27's SDK: SwiftUI's `ContentBuilder`
+/// (`typealias ContentBuilder = ViewBuilder`).
+public typealias ContentBuilder = ViewBuilder
 
 /// A property of a view that SwiftUI updates before each render: SwiftUI's `DynamicProperty`.
 public protocol DynamicProperty {
