@@ -1,5 +1,21 @@
 import Foundation
 
+#if PERCEPTION_STATE_MACRO
+  /// Makes a property a value the view owns: Xcode 27's `State()` macro, as Apple's
+  /// documentation declares it ("State()"); the expansion is the stand-in's
+  /// (Tests/SwiftUIStateMacro).
+  @attached(accessor, names: named(init), named(get), named(set))
+  @attached(peer, names: prefixed(`_`), prefixed(__), prefixed(`$`))
+  public macro State() = #externalMacro(module: "SwiftUIStateMacro", type: "StateMacro")
+
+  /// Makes a property a value the view owns, with an initial value: Xcode 27's
+  /// `State(initialValue:)` macro, as Apple's documentation declares it.
+  @attached(accessor, names: named(init), named(get), named(set))
+  @attached(peer, names: prefixed(`_`), prefixed(__), prefixed(`$`))
+  public macro State<Value>(initialValue: Value) =
+    #externalMacro(module: "SwiftUIStateMacro", type: "StateMacro")
+#endif
+
 /// A value a view owns, kept for as long as the view keeps its identity: SwiftUI's `State`.
 ///
 /// The first value is kept: a render loop hands each later copy of the view the storage of
