@@ -5,11 +5,12 @@
 /// out `@frozen`, which only matters to library evolution.
 ///
 /// A binding reads and writes through a location, and SwiftUI decides whether a view's binding
-/// input changed by comparing locations, not values (swift-perception #55 and #56): a binding
-/// made with `init(get:set:)` is a new location each time; a binding projected from another
-/// one with a key path (`$base.property`) is the same location as another projection of the
-/// same base location with an equal key path; a state's binding is its storage's location.
-/// ``isSameLocation(as:)`` is that comparison, for the tests and the render loop.
+/// input changed by comparing its location, and the value it was made with (swift-perception
+/// #55 and #56): a binding made with `init(get:set:)` is a new location each time; a binding
+/// projected from another one with a key path (`$base.property`) is the same location as
+/// another projection of the same base location with an equal key path; a state's binding is
+/// its storage's location. ``isSameLocation(as:)`` is the first comparison, and
+/// `isSameInput(asAny:)` both, for the tests and the render loop.
 @propertyWrapper
 @dynamicMemberLookup
 public struct Binding<Value> {

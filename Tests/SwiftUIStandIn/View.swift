@@ -5,7 +5,7 @@ public protocol View {
   associatedtype Body: View
 
   /// The view's content.
-  @ViewBuilder @MainActor @preconcurrency var body: Self.Body { get }
+  @ContentBuilder @MainActor @preconcurrency var body: Self.Body { get }
 }
 
 extension Never: View {
@@ -17,7 +17,7 @@ extension Never: View {
 }
 
 /// A view that renders nothing.
-public struct EmptyView {
+nonisolated public struct EmptyView {
   /// Creates the view.
   public init() {}
 }
@@ -28,9 +28,8 @@ extension EmptyView: View {
 }
 
 /// Several views in a row, as a view builder makes them.
-// The conformance is apart, as SwiftUI's conformances are, so that the builder, which is not
-// isolated, can make the view.
-public struct TupleView<T> {
+// Nonisolated as Apple declares it; the conformance is apart, so that it stays so.
+nonisolated public struct TupleView<T> {
   /// The views.
   public var value: T
   /// Wraps `value`.
