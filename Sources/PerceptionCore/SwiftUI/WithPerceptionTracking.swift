@@ -63,7 +63,8 @@
       viewLayerObservesNatively: swiftUIObservesNatively)
     /// Bumped to make SwiftUI render the view again.
     @State private var generation = 0
-    private let content: () -> Content
+    /// A `var` only so that a bump's copy of the view can let go of it.
+    private var content: () -> Content
 
     /// Creates a tracking view of `content`, which it evaluates when it renders.
     public init(content: @escaping @autoclosure () -> Content) {
@@ -83,8 +84,18 @@
     private struct GenerationBump: @unchecked Sendable {
       // Sendable: it only writes the view's state, which SwiftUI lets any thread set, through
       // the property's own setter (nonmutating, with the property wrapper and with the macro),
-      // as swift-perception's onChange does (`id &+= 1`).
-      let view: WithPerceptionTracking
+      // as swift-perception's onChange does (`id &+= 1`), rather than through the state's storage
+      // (`_generation`), which the macro does not promise.
+      private let view: WithPerceptionTracking
+
+      /// A bump of `view`'s generation. It keeps a copy of the view without its content: the
+      /// registrars of what the content read hold the bump until their next change, and the
+      /// content holds what it reads, so keeping it would keep the models alive.
+      init(view: WithPerceptionTracking) {
+        var states = view
+        states.content = { fatalError("a generation bump never renders") }
+        self.view = states
+      }
 
       func callAsFunction() {
         view.generation &+= 1
