@@ -58,4 +58,16 @@ struct BindingIdentityTests {
     loop.settle()
     #expect(loop.takeLog() == ["count=1", "switch=false"])
   }
+
+  @Test func aParentsRenderSkipsTheChildThatHoldsTheSameObjectInABindable() {
+    // swift-perception #122: its Bindable held a new reference each time the view was made, so
+    // SwiftUI rendered the child again with every render of its parent (#123 made the
+    // reference equatable). This Bindable holds the object only.
+    let model = Model()
+    let loop = RenderLoop(BindableChildPanel(model: model), comparingInputs: true)
+    #expect(loop.takeLog() == ["count=0", "isOn=false"])
+    model.count = 1
+    loop.settle()
+    #expect(loop.takeLog() == ["count=1"])
+  }
 }

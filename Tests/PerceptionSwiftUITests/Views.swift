@@ -164,3 +164,14 @@ struct ClosureSwitchPanel: View {
     }
   }
 }
+
+/// Makes a child that holds the model in `@Perception.Bindable` each time it renders.
+struct BindableChildPanel: View {
+  let model: Model
+  var body: some View {
+    WithPerceptionTracking {
+      Text("count", "\(model.count)")
+      ToggleView(model: model)
+    }
+  }
+}
