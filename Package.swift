@@ -116,8 +116,20 @@ let package = Package(
 // compiles those files on Linux. See README.md, "SwiftUI".
 #if os(Linux)
   package.targets += [
-    .target(name: "SwiftUI", path: "Tests/SwiftUIStandIn", exclude: ["README.md"]),
-    .target(name: "Charts", path: "Tests/ChartsStandIn"),
+    .target(
+      name: "SwiftUI",
+      dependencies: ["SwiftUIStateMacro"],
+      path: "Tests/SwiftUIStandIn",
+      exclude: ["README.md"]
+    ),
+    // Xcode 27's `@State` macro, for the second compile of the shells (.ci/swiftui-stand-in.sh);
+    // the stand-in declares it only when built with PERCEPTION_STATE_MACRO, as that script does.
+    .macro(
+      name: "SwiftUIStateMacro",
+      dependencies: ["PerceptionMacroExpansion"],
+      path: "Tests/SwiftUIStateMacro"
+    ),
+    .target(name: "Charts", dependencies: ["SwiftUI"], path: "Tests/ChartsStandIn"),
     .testTarget(
       name: "PerceptionSwiftUITests",
       dependencies: ["Perception", "SwiftUI", "Charts"],

@@ -24,7 +24,7 @@ public struct Diagnostic: Equatable, Sendable {
   }
 
   /// An error at an attribute, highlighting it without its trivia, as swift-syntax positions them.
-  static func error(_ message: String, at attribute: SyntaxSnippet) -> Diagnostic {
+  package static func error(_ message: String, at attribute: SyntaxSnippet) -> Diagnostic {
     let source = TokenizedSource(attribute.source)
     guard let first = source.tokens.first, let last = source.tokens.last else {
       return Diagnostic(message: message, fileName: attribute.fileName, offset: attribute.offset)

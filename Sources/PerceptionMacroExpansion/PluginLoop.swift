@@ -14,6 +14,15 @@ public enum PluginLoop {
   ///   - read: Returns exactly `count` bytes, or nil when the input ends first.
   ///   - write: Writes bytes to the output.
   public static func run(read: (Int) -> [UInt8]?, write: ([UInt8]) -> Void) {
+    run(read: read, write: write, expand: MacroExpander.expand)
+  }
+
+  /// Runs the loop with another macro expander: a test-only macro's (Tests/SwiftUIStateMacro),
+  /// which speaks the same protocol.
+  package static func run(
+    read: (Int) -> [UInt8]?, write: ([UInt8]) -> Void,
+    expand: (ExpansionRequest) -> ExpansionResult
+  ) {
     while let header = read(8), header.count == 8 {
       var length: UInt64 = 0
       for (position, byte) in header.enumerated() { length |= UInt64(byte) << (8 * position) }
@@ -26,7 +35,7 @@ public enum PluginLoop {
         return
       }
       guard let payload = read(Int(length)), payload.count == Int(length) else { return }
-      send(PluginMessages.respond(to: payload), write)
+      send(PluginMessages.respond(to: payload, expand: expand), write)
     }
   }
 

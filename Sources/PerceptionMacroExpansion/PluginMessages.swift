@@ -9,6 +9,13 @@ public enum PluginMessages {
   /// Answers one message. Every message gets an answer; a message that cannot be understood gets an
   /// error diagnostic.
   public static func respond(to bytes: [UInt8]) -> JSON {
+    respond(to: bytes, expand: MacroExpander.expand)
+  }
+
+  /// Answers one message, expanding macros with `expand`.
+  package static func respond(
+    to bytes: [UInt8], expand: (ExpansionRequest) -> ExpansionResult
+  ) -> JSON {
     let message: JSON
     do {
       message = try JSON.parse(bytes)
@@ -37,7 +44,7 @@ public enum PluginMessages {
       guard let request = decodeRequest(body) else {
         return failure("Perception's macro plugin received an incomplete expansion request")
       }
-      return encode(MacroExpander.expand(request))
+      return encode(expand(request))
     case "loadPluginLibrary":
       return .object([
         (

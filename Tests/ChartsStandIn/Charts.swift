@@ -1,13 +1,15 @@
 // A module named `Charts` with the one Charts API that Sources/PerceptionCore/SwiftUI uses, for the
 // Linux compile check (see Tests/SwiftUIStandIn/README.md).
 
+import SwiftUI
+
 /// Charts' `ChartContent`.
 @MainActor @preconcurrency
 public protocol ChartContent {
   /// The content this renders as.
   associatedtype Body: ChartContent
   /// The chart's content.
-  @ChartContentBuilder @MainActor @preconcurrency var body: Self.Body { get }
+  @ContentBuilder @MainActor @preconcurrency var body: Self.Body { get }
 }
 
 /// Charts' `ChartContentBuilder`.

@@ -107,3 +107,13 @@ extension Bindable where Value == PlainSettings {
 @Test func bindableNamesAnyTypeAsSwiftPerceptionDoes() {
   #expect(Bindable<PlainSettings>.describesPlainSettings)
 }
+
+/// Not isolated to the main actor, as Apple's `environment(_:)` for Observable objects is not:
+/// compiling this function is the test.
+func placeOutsideTheMainActor(_ model: Model) -> some View {
+  EmptyView().environment(model)
+}
+
+@Test func environmentCanBePlacedOutsideTheMainActor() {
+  #expect(placeOutsideTheMainActor(Model()) is EnvironmentWriter<EmptyView>)
+}

@@ -5,7 +5,10 @@ import SwiftUI
 /// A fake of SwiftUI's render loop, for the stand-in's views: it renders a tree of views, keeps
 /// each view's state for as long as its position keeps its type (as SwiftUI keeps state per
 /// identity), and renders again, when `settle()` is called, exactly the views whose state was
-/// set since. A view renders again all the views its body makes.
+/// set since. A view renders again all the views its body makes, or, in a loop made
+/// `comparingInputs`, only those whose inputs changed, as SwiftUI compares them (a binding by its
+/// location and the value it was made with, an object by identity, an equatable value by `==`,
+/// a closure as always changed).
 ///
 /// Each body, and each lazy closure a `Rows` calls, runs in a checked context
 /// (`withPerceptionChecking`), as if the platform saw every render begin, so that reads no
@@ -18,6 +21,8 @@ final class RenderLoop {
     var children: [Node] = []
     var environment = EnvironmentValues()
     let invalidated = Flag()
+    /// Whether the view's parent made it again with the same inputs at its last render.
+    var inputsUnchanged = false
 
     init(_ view: any View) {
       self.view = view
@@ -25,11 +30,14 @@ final class RenderLoop {
   }
 
   private let root: Node
+  private let comparingInputs: Bool
   private var rendered: [String] = []
 
-  /// Renders `view` and everything below it.
-  init(_ view: some View) {
+  /// Renders `view` and everything below it; `comparingInputs` skips the views made again with
+  /// unchanged inputs.
+  init(_ view: some View, comparingInputs: Bool = false) {
     root = Node(view)
+    self.comparingInputs = comparingInputs
     render(root, environment: EnvironmentValues())
   }
 
@@ -98,7 +106,7 @@ final class RenderLoop {
       childViews = [withPerceptionChecking { body(of: node.view) }]
     }
     node.children = reconcile(node.children, with: childViews)
-    for child in node.children {
+    for child in node.children where !child.inputsUnchanged || child.invalidated.isSet {
       render(child, environment: childEnvironment)
     }
   }
@@ -120,9 +128,35 @@ final class RenderLoop {
       for (earlier, later) in zip(previous, next) {
         (later as? any StandInState)?.adoptStorage(from: earlier)
       }
+      node.inputsUnchanged = comparingInputs && Self.sameInputs(node.view, view)
       node.view = view
       return node
     }
+  }
+}
+
+extension RenderLoop {
+  /// Whether SwiftUI would see `new` as the same input as `old`.
+  static func sameInputs(_ old: Any, _ new: Any) -> Bool {
+    if let binding = old as? any StandInBinding { return binding.isSameInput(asAny: new) }
+    if type(of: old) is AnyClass { return (old as AnyObject) === (new as AnyObject) }
+    if let value = old as? any Equatable { return value.isEqual(toAny: new) }
+    let oldMirror = Mirror(reflecting: old)
+    let newMirror = Mirror(reflecting: new)
+    // A closure, or anything else the mirror cannot open, counts as changed.
+    guard type(of: old) == type(of: new),
+      [.struct, .tuple, .optional, .enum].contains(oldMirror.displayStyle)
+    else { return false }
+    let oldChildren = oldMirror.children.map(\.value)
+    let newChildren = newMirror.children.map(\.value)
+    return oldChildren.count == newChildren.count
+      && zip(oldChildren, newChildren).allSatisfy { sameInputs($0, $1) }
+  }
+}
+
+extension Equatable {
+  fileprivate func isEqual(toAny other: Any) -> Bool {
+    (other as? Self) == self
   }
 }
 

@@ -5,6 +5,7 @@ import SwiftUI
   var title = "a"
   var count = 0
   var isOn = false
+  var isArchived = false
   var items: [Item] = []
 }
 
@@ -128,5 +129,49 @@ struct OptionalEnvironmentReader: View {
   @Environment(Model.self) var model: Model?
   var body: some View {
     WithPerceptionTracking { Text("optional", model?.title ?? "nil") }
+  }
+}
+
+/// A child that takes a binding and shows its value when it renders: SwiftUI renders it again
+/// when its parent makes it with a changed binding, and skips it when the binding is the same.
+struct BoundSwitch: View, Leaf {
+  let name: String
+  @Binding var isOn: Bool
+
+  var text: String { "\(isOn)" }
+  var body: Never { fatalError("a primitive view has no body") }
+}
+
+/// Hands its child a binding from `@Perception.Bindable` while showing another property.
+struct SwitchPanel: View {
+  @Bindable var model: Model
+  var body: some View {
+    WithPerceptionTracking {
+      Text("count", "\(model.count)")
+      BoundSwitch(name: "switch", isOn: $model.isOn)
+    }
+  }
+}
+
+/// The same panel, handing its child a binding made with `Binding(get:set:)`: the shape
+/// swift-perception #55 reported, a new binding location at each render.
+struct ClosureSwitchPanel: View {
+  let model: Model
+  var body: some View {
+    WithPerceptionTracking {
+      Text("count", "\(model.count)")
+      BoundSwitch(name: "switch", isOn: Binding(get: { false }, set: { _ in }))
+    }
+  }
+}
+
+/// Makes a child that holds the model in `@Perception.Bindable` each time it renders.
+struct BindableChildPanel: View {
+  let model: Model
+  var body: some View {
+    WithPerceptionTracking {
+      Text("count", "\(model.count)")
+      ToggleView(model: model)
+    }
   }
 }

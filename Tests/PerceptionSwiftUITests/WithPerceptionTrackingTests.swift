@@ -183,3 +183,21 @@ struct ParentAndChild: View {
     }
   }
 }
+
+@MainActor
+@Suite("WithPerceptionTracking's lifetime, against the SwiftUI stand-in")
+struct WithPerceptionTrackingLifetimeTests {
+  @Test func aRenderedViewDoesNotKeepItsModelAliveOnceGone() {
+    // The render registers a change handler in the model's registrar; were the handler to hold
+    // the view's content, which holds the model, the model would keep itself alive until its
+    // next change.
+    weak var released: Model?
+    do {
+      let model = Model()
+      released = model
+      let loop = RenderLoop(Screen(model: model))
+      #expect(loop.takeLog() == ["title=a", "count=0"])
+    }
+    #expect(released == nil)
+  }
+}

@@ -74,4 +74,27 @@ struct PerceptibleBindingTests {
     #expect(message.contains("Panel"))
     #expect(message.contains(".environment("))
   }
+
+  @Test func keyPathsThroughTheRootAreEqualForTheSameObjectAndProperty() {
+    let panel = Panel()
+    func keyPath<Value>(
+      _ object: Panel, _ property: ReferenceWritableKeyPath<Panel, Value>
+    ) -> WritableKeyPath<PerceptibleBindingRoot, Value> {
+      let core = PerceptibleBinding.makeBinding(object, keyPath: property).core
+      return \PerceptibleBindingRoot.[binding: core]
+    }
+    #expect(keyPath(panel, \.isOn) == keyPath(panel, \.isOn))
+    #expect(keyPath(panel, \.isOn) != keyPath(Panel(), \.isOn))
+    #expect(keyPath(panel, \.isOn) as AnyKeyPath != keyPath(panel, \.title))
+  }
+
+  @Test func theRootReadsAndWritesThePropertyItsKeyPathNames() {
+    let panel = Panel()
+    let core = PerceptibleBinding.makeBinding(panel, keyPath: \.isOn).core
+    let isOn = \PerceptibleBindingRoot.[binding: core]
+    let root = PerceptibleBindingRoot()
+    root[keyPath: isOn] = true
+    #expect(panel.isOn)
+    #expect(root[keyPath: isOn])
+  }
 }

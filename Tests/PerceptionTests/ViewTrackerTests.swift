@@ -143,6 +143,12 @@ struct ViewTrackerTests {
     #expect(ViewTracker.needsTracking(viewLayerObservesNatively: true) == !native)
   }
 
+  @Test func theInitialTrackerExistsOnlyWhereTrackingIsNeeded() {
+    #expect(ViewTracker.ifNeeded(viewLayerObservesNatively: false) != nil)
+    let native = PerceptionEngine.current == .native
+    #expect((ViewTracker.ifNeeded(viewLayerObservesNatively: true) == nil) == native)
+  }
+
   @Test func aReleasedTrackerCallsNothing() {
     let panel = Panel()
     let invalidations = CallCounter()

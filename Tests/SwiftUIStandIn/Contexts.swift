@@ -25,7 +25,7 @@ public protocol Commands {
   /// The commands these render as.
   associatedtype Body: Commands
   /// The commands' content.
-  @CommandsBuilder @MainActor @preconcurrency var body: Self.Body { get }
+  @ContentBuilder @MainActor @preconcurrency var body: Self.Body { get }
 }
 
 /// SwiftUI's `CommandsBuilder`.
@@ -41,7 +41,7 @@ public protocol ToolbarContent {
   /// The content this renders as.
   associatedtype Body: ToolbarContent
   /// The toolbar's content.
-  @ToolbarContentBuilder @MainActor @preconcurrency var body: Self.Body { get }
+  @ContentBuilder @MainActor @preconcurrency var body: Self.Body { get }
 }
 
 /// SwiftUI's `CustomizableToolbarContent`.
@@ -64,7 +64,7 @@ public protocol AccessibilityRotorContent {
   /// The content this renders as.
   associatedtype Body: AccessibilityRotorContent
   /// The rotor's content.
-  @AccessibilityRotorContentBuilder @MainActor @preconcurrency var body: Self.Body { get }
+  @ContentBuilder @MainActor @preconcurrency var body: Self.Body { get }
 }
 
 /// SwiftUI's `AccessibilityRotorContentBuilder`.
@@ -86,13 +86,22 @@ public protocol TableColumnContent<TableRowValue, TableColumnSortComparator> {
     Self.TableColumnBody.TableColumnSortComparator
   /// The columns these render as.
   associatedtype TableColumnBody: TableColumnContent
-  /// The columns' content. (SwiftUI's requirement carries `@TableColumnBuilder`; the stand-in's
-  /// does not, so that a primitive's `fatalError()` body needs no builder for `Never`.)
+  /// The columns' content.
   nonisolated var tableColumnBody: Self.TableColumnBody { get }
-  /// Makes the columns in the view graph.
+  /// Makes the columns in the view graph. Underscored and undocumented; the shape is the one
+  /// swift-perception's columns implement, and it has a default.
   nonisolated static func _makeContent(
     content: _GraphValue<Self>, inputs: _TableColumnInputs
   ) -> _TableColumnOutputs
+}
+
+extension TableColumnContent {
+  /// Makes the columns of the content's body.
+  nonisolated public static func _makeContent(
+    content: _GraphValue<Self>, inputs: _TableColumnInputs
+  ) -> _TableColumnOutputs {
+    TableColumnBody._makeContent(content: content[\.tableColumnBody], inputs: inputs)
+  }
 }
 
 /// A value in SwiftUI's view graph: SwiftUI's `_GraphValue`.
@@ -136,9 +145,8 @@ public protocol TableRowContent<TableRowValue> {
   associatedtype TableRowValue: Identifiable = Self.TableRowBody.TableRowValue
   /// The rows these render as.
   associatedtype TableRowBody: TableRowContent
-  /// The rows' content. (SwiftUI's requirement carries `@TableRowBuilder`; the stand-in's does
-  /// not, so that a primitive's `fatalError()` body needs no builder for `Never`.)
-  var tableRowBody: Self.TableRowBody { get }
+  /// The rows' content.
+  @MainActor @preconcurrency var tableRowBody: Self.TableRowBody { get }
 }
 
 /// SwiftUI's `TableRowBuilder`.

@@ -60,7 +60,7 @@ extension Environment: StandInEnvironment {
 
 extension View {
   /// Sets the value at `keyPath` of the environment of this view and its descendants.
-  public func environment<V>(
+  nonisolated public func environment<V>(
     _ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V
   ) -> some View {
     EnvironmentWriter(content: self) { $0[keyPath: keyPath] = value }
@@ -68,9 +68,12 @@ extension View {
 }
 
 /// A view that changes its content's environment, as `environment(_:_:)` makes it.
-package struct EnvironmentWriter<Content: View>: View {
+// The conformance is apart, so that the nonisolated modifier can make the view.
+package struct EnvironmentWriter<Content: View> {
   package let content: Content
   package let write: (inout EnvironmentValues) -> Void
+}
 
+extension EnvironmentWriter: View {
   package var body: Never { fatalError("a primitive view has no body") }
 }

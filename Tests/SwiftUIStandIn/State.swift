@@ -1,5 +1,21 @@
 import Foundation
 
+#if PERCEPTION_STATE_MACRO
+  /// Makes a property a value the view owns: Xcode 27's `State()` macro, as Apple's
+  /// documentation declares it ("State()"); the expansion is the stand-in's
+  /// (Tests/SwiftUIStateMacro).
+  @attached(accessor, names: named(init), named(get), named(set))
+  @attached(peer, names: prefixed(`_`), prefixed(__), prefixed(`$`))
+  public macro State() = #externalMacro(module: "SwiftUIStateMacro", type: "StateMacro")
+
+  /// Makes a property a value the view owns, with an initial value: Xcode 27's
+  /// `State(initialValue:)` macro, as Apple's documentation declares it.
+  @attached(accessor, names: named(init), named(get), named(set))
+  @attached(peer, names: prefixed(`_`), prefixed(__), prefixed(`$`))
+  public macro State<Value>(initialValue: Value) =
+    #externalMacro(module: "SwiftUIStateMacro", type: "StateMacro")
+#endif
+
 /// A value a view owns, kept for as long as the view keeps its identity: SwiftUI's `State`.
 ///
 /// The first value is kept: a render loop hands each later copy of the view the storage of
@@ -25,9 +41,28 @@ public struct State<Value>: DynamicProperty {
     nonmutating set { location.storage.value = newValue }
   }
 
-  /// A binding to the value.
+  /// A binding to the value, whose location is the state's storage.
   public var projectedValue: Binding<Value> {
-    Binding(get: { wrappedValue }, set: { wrappedValue = $0 })
+    Binding(location: StoredLocation(location))
+  }
+}
+
+/// A state's binding location: the storage the view's identity keeps, the same for every
+/// binding of the state.
+final class StoredLocation<Value>: BindingLocation<Value>, @unchecked Sendable {
+  // Sendable: the storage guards its value.
+  private let state: StateLocation<Value>
+
+  init(_ state: StateLocation<Value>) {
+    self.state = state
+  }
+
+  override func get() -> Value { state.storage.value }
+  override func set(_ newValue: Value) { state.storage.value = newValue }
+
+  override func isSame(as other: BindingLocation<Value>) -> Bool {
+    guard let other = other as? StoredLocation<Value> else { return false }
+    return state.storage === other.state.storage
   }
 }
 

@@ -5,7 +5,7 @@ public protocol View {
   associatedtype Body: View
 
   /// The view's content.
-  @ViewBuilder @MainActor @preconcurrency var body: Self.Body { get }
+  @ContentBuilder @MainActor @preconcurrency var body: Self.Body { get }
 }
 
 extension Never: View {
@@ -17,7 +17,7 @@ extension Never: View {
 }
 
 /// A view that renders nothing.
-public struct EmptyView {
+nonisolated public struct EmptyView {
   /// Creates the view.
   public init() {}
 }
@@ -28,9 +28,8 @@ extension EmptyView: View {
 }
 
 /// Several views in a row, as a view builder makes them.
-// The conformance is apart, as SwiftUI's conformances are, so that the builder, which is not
-// isolated, can make the view.
-public struct TupleView<T> {
+// Nonisolated as Apple declares it; the conformance is apart, so that it stays so.
+nonisolated public struct TupleView<T> {
   /// The views.
   public var value: T
   /// Wraps `value`.
@@ -42,7 +41,13 @@ extension TupleView: View {
   public var body: Never { fatalError("a primitive view has no body") }
 }
 
-/// Builds views from closures: SwiftUI's `ViewBuilder`.
+/// Builds views, and in Xcode 27's SDK any content, from closures: SwiftUI's `ViewBuilder`.
+///
+/// In Xcode 27's SDK it builds content of any type ("When you build in Xcode 27 and later ...
+/// the system constructs type-agnostic content from `ViewBuilder` closures, and doesn't restrict
+/// the types you use in closures to conform to `View`"), under its new name `ContentBuilder`,
+/// which the bodies of `Commands`, `ToolbarContent`, `AccessibilityRotorContent` and Charts'
+/// `ChartContent` carry there: one expression of any type is built as itself.
 @resultBuilder
 public struct ViewBuilder {
   /// No view.
@@ -51,6 +56,9 @@ public struct ViewBuilder {
   /// One view.
   public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
 
+  /// One piece of content of another type.
+  public static func buildBlock<Content>(_ content: Content) -> Content { content }
+
   /// Several views.
   public static func buildBlock<each Content: View>(
     _ content: repeat each Content
@@ -58,9 +66,13 @@ public struct ViewBuilder {
     TupleView((repeat each content))
   }
 
-  /// A view expression.
-  public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
+  /// An expression of content, of any type.
+  public static func buildExpression<Content>(_ content: Content) -> Content { content }
 }
+
+/// The builder of views and other content in Xcode 27's SDK: SwiftUI's `ContentBuilder`
+/// (`typealias ContentBuilder = ViewBuilder`).
+public typealias ContentBuilder = ViewBuilder
 
 /// A property of a view that SwiftUI updates before each render: SwiftUI's `DynamicProperty`.
 public protocol DynamicProperty {

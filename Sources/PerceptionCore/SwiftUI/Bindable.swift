@@ -49,11 +49,26 @@
     public var projectedValue: Bindable<Value> { self }
 
     /// A binding to the property at `keyPath` of the object.
+    ///
+    /// SwiftUI sees the bindings made for the same object and property as one unchanged
+    /// binding, from any `Bindable` and at any render, as it sees SwiftUI's own `Bindable`'s, so
+    /// that a child view that takes one renders again only when what it shows changed.
     public subscript<Subject>(
       dynamicMember keyPath: ReferenceWritableKeyPath<Value, Subject>
     ) -> Binding<Subject> where Value: AnyObject {
       let core = PerceptibleBinding.makeBinding(wrappedValue, keyPath: keyPath).core
-      return Binding(get: core.get, set: core.set)
+      // SwiftUI compares a view's binding inputs by location, and a `Binding(get:set:)` is a new
+      // location each time (swift-perception #55). A binding projected from a base binding with
+      // a key path is compared by the base's location and the key path, so swift-perception
+      // #56 projected from a binding each `Bindable` kept. Here every binding projects from one
+      // base kept for the process, through a key path whose argument names the object (by
+      // identity) and the property: equal for the same object and property, whichever
+      // `Bindable` made it. Only documented, nonisolated declarations are used
+      // (`Binding.init(get:set:)`, `Binding.subscript(dynamicMember:)`), so it compiles in
+      // Swift 6 mode from a nonisolated subscript; swift-perception's current projection
+      // through an `@ObservedObject` (#58) calls main-actor declarations, which its Swift 5
+      // mode allows.
+      return perceptibleBindingBase[dynamicMember: \PerceptibleBindingRoot.[binding: core]]
     }
 
     /// Creates a wrapper that makes bindings to the properties of `wrappedValue`.
@@ -89,4 +104,10 @@
   @available(watchOS, introduced: 6, obsoleted: 10, message: "Use SwiftUI's @Bindable")
   @available(visionOS, unavailable)
   extension Bindable: Sendable where Value: Sendable {}
+
+  /// The base location of every binding a `Bindable` makes (see its dynamic member subscript):
+  /// it reads a root that holds nothing, and writing the root does nothing, as the projected key
+  /// path's setter has already written the property.
+  private let perceptibleBindingBase = Binding(
+    get: { PerceptibleBindingRoot() }, set: { _ in })
 #endif

@@ -29,8 +29,13 @@
   extension View {
     /// Places `object` in this view's environment, for descendants that read its type with
     /// `@Environment(Type.self)`; nil removes an object of its type placed above.
+    // Nonisolated as Apple's `environment(_:)` for Observable objects and `environment(_:_:)`
+    // are, so that it can be called wherever theirs can; swift-perception's is isolated to the
+    // main actor, which its Swift 5 mode lets nonisolated code call.
     @_disfavoredOverload
-    public func environment<Object: AnyObject & Perceptible>(_ object: Object?) -> some View {
+    nonisolated public func environment<Object: AnyObject & Perceptible>(
+      _ object: Object?
+    ) -> some View {
       environment(\EnvironmentValues.[PerceptibleEntry<Object>()], object)
     }
   }

@@ -88,6 +88,13 @@
       self.init(content: content())
     }
 
+    // swift-perception declares `TableRowBody = Never` and a `tableRowBody` that is a fatal
+    // error, leaving the rows to the protocol's undocumented underscored requirements and their
+    // defaults; here the rows are the tracked body, which `tableRowBody`'s documented
+    // declaration (`@MainActor @preconcurrency var tableRowBody: Self.TableRowBody { get }`)
+    // allows, and which a nonisolated witness satisfies under Xcode 26's and 27's SDKs. Whether
+    // SwiftUI asks for `tableRowBody` before iOS 17 needs an Apple system to tell (README.md).
+
     /// The rows, tracked.
     public var tableRowBody: Content { body }
   }

@@ -51,19 +51,24 @@
       "SwiftUI observes @Perceptible models itself on watchOS 10 and later; remove WithPerceptionTracking."
   )
   public struct WithPerceptionTracking<Content> {
+    // Both states get their first value where they are declared, and no initializer assigns
+    // them or their storage: in Xcode 27's SDK `@State` is a macro (Apple's documentation,
+    // "State()"; TN3211 lists the initializer assignments it no longer compiles), and this is
+    // the shape that compiles with the macro and with the property wrapper, as swift-perception's
+    // `@State var id = 0` does. CI compiles this file against both (Tests/SwiftUIStandIn).
+
     /// Kept for as long as the view keeps its identity; SwiftUI discards the ones made later.
     /// Nil where the view needs no tracking, so that it allocates nothing there.
-    @State private var tracker: ViewTracker?
+    @State private var tracker = ViewTracker.ifNeeded(
+      viewLayerObservesNatively: swiftUIObservesNatively)
     /// Bumped to make SwiftUI render the view again.
     @State private var generation = 0
-    private let content: () -> Content
+    /// A `var` only so that a bump's copy of the view can let go of it.
+    private var content: () -> Content
 
     /// Creates a tracking view of `content`, which it evaluates when it renders.
     public init(content: @escaping @autoclosure () -> Content) {
       self.content = content
-      let needsTracking = ViewTracker.needsTracking(
-        viewLayerObservesNatively: Self.swiftUIObservesNatively)
-      _tracker = State(wrappedValue: needsTracking ? ViewTracker() : nil)
     }
 
     /// The content, tracked.
@@ -71,29 +76,41 @@
       guard let tracker else { return content() }
       // Read, so that SwiftUI ties this body to the state it bumps.
       _ = generation
-      let bump = GenerationBump(state: _generation)
+      let bump = GenerationBump(view: self)
       return tracker.render(content) { bump() }
     }
 
-    /// Whether this SwiftUI observes Observation's objects itself.
-    private static var swiftUIObservesNatively: Bool {
-      #if PERCEPTION_SWIFTUI_STAND_IN
-        return false
-      #else
-        if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) { return true }
-        return false
-      #endif
+    /// Bumps a tracking view's generation, from the thread that changed what it read.
+    private struct GenerationBump: @unchecked Sendable {
+      // Sendable: it only writes the view's state, which SwiftUI lets any thread set, through
+      // the property's own setter (nonmutating, with the property wrapper and with the macro),
+      // as swift-perception's onChange does (`id &+= 1`), rather than through the state's storage
+      // (`_generation`), which the macro does not promise.
+      private let view: WithPerceptionTracking
+
+      /// A bump of `view`'s generation. It keeps a copy of the view without its content: the
+      /// registrars of what the content read hold the bump until their next change, and the
+      /// content holds what it reads, so keeping it would keep the models alive.
+      init(view: WithPerceptionTracking) {
+        var states = view
+        states.content = { fatalError("a generation bump never renders") }
+        self.view = states
+      }
+
+      func callAsFunction() {
+        view.generation &+= 1
+      }
     }
   }
 
-  /// Bumps a tracking view's generation, from the thread that changed what it read.
-  private struct GenerationBump: @unchecked Sendable {
-    // Sendable: SwiftUI's state may be set from any thread.
-    let state: State<Int>
-
-    func callAsFunction() {
-      state.wrappedValue &+= 1
-    }
+  /// Whether this SwiftUI observes Observation's objects itself.
+  private var swiftUIObservesNatively: Bool {
+    #if PERCEPTION_SWIFTUI_STAND_IN
+      return false
+    #else
+      if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) { return true }
+      return false
+    #endif
   }
 
   extension WithPerceptionTracking: View where Content: View {

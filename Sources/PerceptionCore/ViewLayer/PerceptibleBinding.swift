@@ -53,3 +53,36 @@ package struct PerceptibleBinding<Root: AnyObject, Value>: @unchecked Sendable {
     root[keyPath: keyPath] = newValue
   }
 }
+
+extension PerceptibleBinding: Hashable {
+  /// The same object, by identity, and the same property.
+  package static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.root === rhs.root && lhs.keyPath == rhs.keyPath
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(root))
+    hasher.combine(keyPath)
+  }
+}
+
+/// The one value every binding of `Perception.Bindable` is projected from, so that a view
+/// layer that compares bindings by where they read and write (SwiftUI compares a binding
+/// projected with a key path by its base location and the key path) sees two bindings made for
+/// the same object and property as the same binding, from any `Bindable`, at any render.
+///
+/// A binding is the projection `base[dynamicMember: \PerceptibleBindingRoot.[binding: core]]`
+/// of one shared base binding to this value: the key path's argument, the core, names the object
+/// by identity and the property, and reads and writes it as ``PerceptibleBinding`` does.
+package struct PerceptibleBindingRoot: Sendable {
+  /// The root; it holds nothing.
+  package init() {}
+
+  /// The property `binding` names; setting it writes the property.
+  package subscript<Root: AnyObject, Value>(binding binding: PerceptibleBinding<Root, Value>)
+    -> Value
+  {
+    get { binding.get() }
+    nonmutating set { binding.set(newValue) }
+  }
+}

@@ -43,6 +43,13 @@ package final class ViewTracker: @unchecked Sendable {
     !(viewLayerObservesNatively && PerceptionEngine.current == .native)
   }
 
+  /// A new tracker where a tracking view must track its content (see
+  /// ``needsTracking(viewLayerObservesNatively:)``), and nil, allocating nothing, where it need
+  /// not: the initial value of the view's state.
+  package static func ifNeeded(viewLayerObservesNatively: Bool) -> ViewTracker? {
+    needsTracking(viewLayerObservesNatively: viewLayerObservesNatively) ? ViewTracker() : nil
+  }
+
   /// Renders `content`: runs it in a checked context and a tracking scope, and arms the
   /// tracker so that the first change to what it read calls `onInvalidate`, once.
   ///
