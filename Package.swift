@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import CompilerPluginSupport
 import PackageDescription
 
@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "PerceptionCore", targets: ["PerceptionCore"]),
     .executable(name: "perception-bench", targets: ["PerceptionBenchmarks"]),
     .executable(name: "perception-stress", targets: ["PerceptionStress"]),
+    .executable(name: "perception-example", targets: ["PerceptionExample"]),
   ],
   targets: [
     // The lock, the thread-local slot, the access list and the observer table, in C11.
@@ -35,6 +36,13 @@ let package = Package(
     .macro(
       name: "PerceptionMacros",
       dependencies: ["PerceptionMacroExpansion"]
+    ),
+    // What Perception does, in one short run: `swift run perception-example` (README.md shows
+    // its output).
+    .executableTarget(
+      name: "PerceptionExample",
+      dependencies: ["Perception"],
+      path: "Examples/PerceptionExample"
     ),
     .executableTarget(
       name: "PerceptionBenchmarks",
