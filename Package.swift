@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import CompilerPluginSupport
 import PackageDescription
 
@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "PerceptionCore", targets: ["PerceptionCore"]),
     .executable(name: "perception-bench", targets: ["PerceptionBenchmarks"]),
     .executable(name: "perception-stress", targets: ["PerceptionStress"]),
+    .executable(name: "perception-example", targets: ["PerceptionExample"]),
   ],
   targets: [
     // The lock, the thread-local slot, the access list and the observer table, in C11.
@@ -36,6 +37,13 @@ let package = Package(
       name: "PerceptionMacros",
       dependencies: ["PerceptionMacroExpansion"]
     ),
+    // What Perception does, in one short run: `swift run perception-example` (README.md shows
+    // its output).
+    .executableTarget(
+      name: "PerceptionExample",
+      dependencies: ["Perception"],
+      path: "Examples/PerceptionExample"
+    ),
     .executableTarget(
       name: "PerceptionBenchmarks",
       dependencies: ["Perception"],
@@ -50,7 +58,7 @@ let package = Package(
       dependencies: ["WideModelsGenerator"],
       path: "Benchmarks/WideModelsPlugin"
     ),
-    // The multi-threaded stress test and the memory loop; see README.md, "Stress test".
+    // The multi-threaded stress test and the memory loop; see Tests/README.md, "Stress test".
     .executableTarget(
       name: "PerceptionStress",
       dependencies: ["Perception", "CPerceptionRuntime"],
@@ -62,7 +70,8 @@ let package = Package(
       dependencies: ["CPerceptionRuntime"],
       path: "Tests/CPerceptionRuntimeTests"
     ),
-    // The macro fuzzer (README.md, "Fuzzing the macro"); CI runs it through .ci/macro-fuzz.sh.
+    // The macro fuzzer (Tests/README.md, "Fuzzing the macro"); CI runs it through
+    // .ci/macro-fuzz.sh.
     .executableTarget(
       name: "PerceptionMacroFuzz",
       dependencies: ["PerceptionMacroExpansion", "MacroExpansionDump"],
@@ -113,7 +122,7 @@ let package = Package(
 // The SwiftUI layer's compile check on Linux: Sources/PerceptionCore/SwiftUI/*.swift, linked into
 // PerceptionSwiftUITests (Tests/PerceptionSwiftUITests/Shells), compiled against stand-ins of
 // SwiftUI and Charts. Test-only: no product contains them, and the Perception module never
-// compiles those files on Linux. See README.md, "SwiftUI".
+// compiles those files on Linux. See Tests/README.md, "The SwiftUI shells on Linux".
 #if os(Linux)
   package.targets += [
     .target(

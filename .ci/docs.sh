@@ -19,25 +19,29 @@
 #    the Perception catalog describes them in an article (they exist on Apple platforms).
 #
 # The archives land in .build/docs (Perception.doccarchive, PerceptionCore.doccarchive, and
-# both merged in Documentation.doccarchive); README.md says how to preview them.
+# both merged in Documentation.doccarchive); Tests/README.md says how to preview them.
 #
-# The Performance article repeats README.md's latest benchmark figures between its
-# "BEGIN benchmark figures" and "END benchmark figures" markers; this script fails when the two
-# differ, and `bash .ci/docs.sh --sync-figures` copies README.md's into the article.
+# The Performance article repeats the latest benchmark figures of Benchmarks/README.md (the
+# benchmark's own note, where a new full run's figures are written) between its "BEGIN benchmark
+# figures" and "END benchmark figures" markers; this script fails when the two differ, and
+# `bash .ci/docs.sh --sync-figures` copies the note's figures into the article.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 step() { printf '\n==> %s\n' "$*"; }
 
-# Compares (Check) or copies (Sync) README.md's figures, from "Latest full run" to the end of
-# the table that follows the figures table, with the article's marked section.
+# Compares (Check) or copies (Sync) Benchmarks/README.md's figures, from "Latest full run" to the
+# end of the table that follows the figures table, with the article's marked section.
 figures() {
   python3 - "$1" << 'EOF'
 import re, sys
 
 mode = sys.argv[1]
-readme = open("README.md").read().split("\n")
-start = next(i for i, line in enumerate(readme) if line.startswith("Latest full run"))
+source = "Benchmarks/README.md"
+readme = open(source).read().split("\n")
+start = next((i for i, line in enumerate(readme) if line.startswith("Latest full run")), None)
+if start is None:
+    sys.exit(f"error: {source} has no paragraph starting \"Latest full run\"")
 end, tables, in_table = start, 0, False
 for end in range(start, len(readme)):
     if readme[end].startswith("|") and not in_table:
@@ -57,9 +61,9 @@ if not match:
     sys.exit(f"error: {path} has lost its benchmark figures markers")
 if mode == "Sync":
     open(path, "w").write(article[:match.start(2)] + figures + article[match.end(2):])
-    print(f"copied README.md's figures into {path}")
-elif match.group(2).strip() != figures:
-    sys.exit(f"error: {path} and README.md give different benchmark figures; "
+    print(f"copied {source}'s figures into {path}")
+elif not figures or match.group(2).strip() != figures:
+    sys.exit(f"error: {path} and {source} give different benchmark figures; "
              "run bash .ci/docs.sh --sync-figures")
 else:
     print("the same figures")
@@ -136,7 +140,7 @@ for module in "${modules[@]}"; do
   dependencies+=(--dependency "$out/$module.doccarchive")
 done
 
-step "the Performance article's figures are README.md's"
+step "the Performance article's figures are Benchmarks/README.md's"
 figures Check
 
 step "every symbol has an abstract and a place in a Topics section"

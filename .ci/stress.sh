@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The stress test's bounded runs (README.md, "Stress test"): perception-stress on both engines,
+# The stress test's bounded runs (Tests/README.md, "Stress test"): perception-stress on both engines,
 # its memory loop on both engines, the stress in a release build on both engines, and the
 # stress under ThreadSanitizer in debug and release builds. Together well under two minutes once
 # built; any violated invariant, a crash, or the watchdog fails the run.

@@ -4,7 +4,8 @@
 # macro fuzzer, the C runtime's tests (plain, through the pthread-key
 # fallback, and under AddressSanitizer and ThreadSanitizer), the Swift tests again under
 # ThreadSanitizer and AddressSanitizer on both engines, the C runtime's fuzzers, and the stress
-# test's bounded runs. Each bounded run's longer form is in README.md.
+# test's bounded runs, and the example (`swift run perception-example`) on both engines. Each
+# bounded run's longer form is in Tests/README.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,6 +13,12 @@ step() { printf '\n==> %s\n' "$*"; }
 
 step "swift build (warnings are errors)"
 swift build --build-tests -Xswiftc -warnings-as-errors
+
+# README.md shows the example's output: it must build without warnings (above) and run to the end.
+for engine in perception native; do
+  step "swift run perception-example (PERCEPTION_ENGINE=$engine)"
+  PERCEPTION_ENGINE=$engine swift run --skip-build perception-example
+done
 
 step "the SwiftUI stand-in stays in the tests"
 bash .ci/swiftui-stand-in.sh

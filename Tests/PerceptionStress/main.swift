@@ -1,7 +1,7 @@
 import Foundation
 
 // perception-stress: the 8-thread stress test of the tracking APIs, and the memory loop.
-// README.md ("Stress test") gives the commands; .ci/stress.sh runs the bounded modes.
+// Tests/README.md ("Stress test") gives the commands; .ci/stress.sh runs the bounded modes.
 
 let usage = """
   usage: perception-stress [--threads N] [--operations N | --seconds S] [--seed N]

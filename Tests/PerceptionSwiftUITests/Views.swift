@@ -108,7 +108,7 @@ struct TrackedRowsView: View {
   }
 }
 
-/// Rows whose content reads the items outside any tracking: the mistake the README warns of.
+/// Rows whose content reads the items outside any tracking: the mistake the SwiftUI article warns of.
 struct UntrackedRowsView: View {
   let model: Model
   var body: some View {

@@ -1,8 +1,9 @@
 import Perception
 import Testing
 
-/// What to write for a tracked lazy property, as README.md shows: `lazy` storage that the macro
-/// ignores, behind a property that reports to the generated `access` and `withMutation`.
+/// What to write for a tracked lazy property, as the Guarantees article shows: `lazy` storage
+/// that the macro ignores, behind a property that reports to the generated `access` and
+/// `withMutation`.
 @Perceptible final class LazyByHand {
   @PerceptionIgnored var evaluations = 0
   @PerceptionIgnored private lazy var _expensive: [Int] = {

@@ -93,7 +93,7 @@
     // defaults; here the rows are the tracked body, which `tableRowBody`'s documented
     // declaration (`@MainActor @preconcurrency var tableRowBody: Self.TableRowBody { get }`)
     // allows, and which a nonisolated witness satisfies under Xcode 26's and 27's SDKs. Whether
-    // SwiftUI asks for `tableRowBody` before iOS 17 needs an Apple system to tell (README.md).
+    // SwiftUI asks for `tableRowBody` before iOS 17 needs an Apple system to tell (Tests/README.md).
 
     /// The rows, tracked.
     public var tableRowBody: Content { body }
