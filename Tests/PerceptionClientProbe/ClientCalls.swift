@@ -92,12 +92,12 @@ final class BindingWrapper<Value>: Perceptible, @unchecked Sendable {
 }
 
 /// swift-navigation's `observe` (Sources/SwiftNavigation/Observe.swift): re-arming one-shot
-/// tracking from its own `onChange`.
-func observe(_ apply: @escaping @Sendable () -> Void) {
+/// tracking from its own `onChange`, until its token is cancelled (there, `ObserveToken`).
+func observe(while isActive: SharedBox<Bool>, _ apply: @escaping @Sendable () -> Void) {
   withPerceptionTracking {
     apply()
   } onChange: {
-    observe(apply)
+    if isActive.wrappedValue { observe(while: isActive, apply) }
   }
 }
 
@@ -208,13 +208,20 @@ func runClientCalls() -> Bool {
   let counter = Counter()
   let runs = SharedBox(0)
   // onChange runs before each write is stored, and re-arms by reading again.
-  observe {
+  let isActive = SharedBox(true)
+  observe(while: isActive) {
     _ = counter.count
     runs.wrappedValue += 1
   }
   counter.count = 5
   counter.count = 6
   check("swift-navigation observe re-arms", runs.wrappedValue == 3)
+  // Cancelling the token: the next change ends the tracking, which lets go of the closure and
+  // so of the counter it captures (a tracking left armed at exit is a cycle, with
+  // Observation's registrar as with ours).
+  isActive.wrappedValue = false
+  counter.count = 7
+  check("swift-navigation observe stops once cancelled", runs.wrappedValue == 3)
   check("swift-navigation skippingPerceptionChecking", skippingPerceptionChecking { true })
 
   #if DEBUG

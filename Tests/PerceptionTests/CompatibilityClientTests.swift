@@ -15,7 +15,7 @@ struct CompatibilityClientTests {
     let output = try ClientProbe.run("calls", engine: engine)
     #expect(output.status == 0, "\(output.standardOutput)\(output.standardError)")
     #expect(!output.standardOutput.contains("FAILED"), "\(output.standardOutput)")
-    #expect(output.standardOutput.split(separator: "\n").count == 9)
+    #expect(output.standardOutput.split(separator: "\n").count == 10)
   }
 
   /// The deprecation versions swift-perception gives its public symbols on iOS, macOS, tvOS and
