@@ -38,4 +38,18 @@ enum CheckingSlot {
     return try body()
   }
 
+  /// Runs `body`, the `apply` of a tracking call that leaves the slot's access list alone (the
+  /// native engine's: Observation records its reads), with this thread's checked-context flags
+  /// lifted: its reads are tracked, so checking has nothing to say about them, and a read that
+  /// found them set would ask the reporter, whose task-local lookups cost tens of nanoseconds
+  /// per read. A scope of Perception's runtime gets the same from the list it puts in the slot.
+  /// A checked context opened inside `body` sets its flag again.
+  @inline(__always)
+  static func liftingCheckedContext<T>(_ body: () -> T) -> T {
+    let saved = perception_slot_get()
+    guard _slowPath(saved & (checked | checkedTask) != 0) else { return body() }
+    perception_slot_set(saved & ~(checked | checkedTask))
+    defer { perception_slot_set(saved) }
+    return body()
+  }
 }

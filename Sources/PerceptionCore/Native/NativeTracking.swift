@@ -19,7 +19,14 @@
       _ apply: () -> Void, request: TrackingRequest,
       callbacks makeCallbacks: () -> ObserverCallbacks?
     ) {
-      func marked() { TrackingLocals.markingTracking(apply) }
+      func marked() {
+        #if DEBUG
+          // Checking exists only in debug builds.
+          TrackingLocals.markingTracking { CheckingSlot.liftingCheckedContext(apply) }
+        #else
+          apply()
+        #endif
+      }
       switch NativeTrackingPlan.plan(for: request, features: .current) {
       case .observationOnce:
         // A traced one-shot tracking takes the willSet path, whose callback names the changed
