@@ -26,7 +26,8 @@ final class ChangeSignal: @unchecked Sendable {
   /// One iterator's place in the signal.
   final class Waiter: @unchecked Sendable {
     // Every field is guarded by the signal's lock.
-    fileprivate var continuation: UnsafeContinuation<Void, Never>?
+    /// Resumed with true: the wait parked.
+    fileprivate var continuation: UnsafeContinuation<Bool, Never>?
     /// This iterator's own tracking fired since it last waited.
     fileprivate var changedSinceWait = false
     /// The iterating task was cancelled: every wait returns at once.
@@ -36,7 +37,7 @@ final class ChangeSignal: @unchecked Sendable {
   /// Records a change seen by `waiter`'s tracking, and wakes every waiting iterator. Called
   /// from `onChange`.
   func changed(for waiter: Waiter) {
-    let woken = lock.withLock { () -> [UnsafeContinuation<Void, Never>] in
+    let woken = lock.withLock { () -> [UnsafeContinuation<Bool, Never>] in
       if parked.isEmpty { unawaitedChange = true }
       if waiter.continuation == nil { waiter.changedSinceWait = true }
       guard !parked.isEmpty else { return [] }
@@ -47,7 +48,7 @@ final class ChangeSignal: @unchecked Sendable {
       parked.removeAll(keepingCapacity: true)
       return woken
     }
-    for continuation in woken { continuation.resume() }
+    for continuation in woken { continuation.resume(returning: true) }
   }
 
   /// Returns after the next change, or at once if a change is pending for `waiter` or for
@@ -56,36 +57,41 @@ final class ChangeSignal: @unchecked Sendable {
     // Both closures name `isolation`, so that they are isolated to it: the wait suspends and
     // resumes on the iterating actor, never passing through the global executor, where the
     // iterator would come back at a time that races the actor's other tasks.
-    await withTaskCancellationHandler(
+    let wasParked = await withTaskCancellationHandler(
       operation: {
         await withUnsafeContinuation(isolation: isolation) {
-          (continuation: UnsafeContinuation<Void, Never>) in
+          (continuation: UnsafeContinuation<Bool, Never>) in
           let resumeNow = lock.withLock { () -> Bool in
             defer { unawaitedChange = false }
-            if waiter.cancelled || waiter.changedSinceWait || unawaitedChange { return true }
+            if waiter.cancelled || waiter.changedSinceWait || unawaitedChange {
+              waiter.changedSinceWait = false
+              return true
+            }
             waiter.continuation = continuation
-            parked[ObjectIdentifier(waiter)] = waiter
+            self.parked[ObjectIdentifier(waiter)] = waiter
             return false
           }
-          if resumeNow { continuation.resume() }
+          if resumeNow { continuation.resume(returning: false) }
         }
       },
       onCancel: { cancel(waiter) },
       isolation: isolation)
-    // A change of its own seen before this point happened before the element the iterator
-    // computes next, which reads the new values.
-    lock.withLock { waiter.changedSinceWait = false }
+    // Woken from a park, the iterator's own tracking may still have fired since (woken by
+    // another iterator's change): that change comes before the element it computes next,
+    // which reads the new values. Only then is there something to forget, so a wait that
+    // returned at once takes the lock once.
+    if wasParked { lock.withLock { waiter.changedSinceWait = false } }
   }
 
   /// Ends `waiter`'s current wait and makes every later one return at once.
   private func cancel(_ waiter: Waiter) {
-    let continuation = lock.withLock { () -> UnsafeContinuation<Void, Never>? in
+    let continuation = lock.withLock { () -> UnsafeContinuation<Bool, Never>? in
       waiter.cancelled = true
       guard let continuation = waiter.continuation else { return nil }
       waiter.continuation = nil
       parked[ObjectIdentifier(waiter)] = nil
       return continuation
     }
-    continuation?.resume()
+    continuation?.resume(returning: true)
   }
 }
