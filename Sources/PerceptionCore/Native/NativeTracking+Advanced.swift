@@ -80,6 +80,11 @@
               event.cancel()
               return
             }
+            // No key path to hand over: Apple's documentation page for
+            // `ObservationTracking.Event` declares `kind`, `cancel()` and
+            // `matches(_:)` (which tests a key path the caller already has) and nothing that
+            // names the changed property, so the trace names none on this path. Callers that
+            // need it take the willSet/didSet path (see `NativeTrackingPlan`).
             let kind = event.kind
             if kind == .willSet {
               observer.receive(UInt32(PERCEPTION_EVENT_WILL_SET), keyPath: nil)

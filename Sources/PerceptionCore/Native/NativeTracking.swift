@@ -48,8 +48,7 @@
             observeEvents(applyInScope, makeObserver: { makeCallbacks().map(makeObserver) })
           }
         } else {
-          observeEvents(marked) { makeCallbacks().map { Observer.make($0, registrarCount: 0) } }?
-            .arm()
+          observeEvents(marked, mode: request.observerMode, callbacks: makeCallbacks).arm()
         }
       case .observationOptions:
         guard case .options(let options) = request else { return }
@@ -90,8 +89,38 @@
       return bridge.observer
     }
 
+    /// Runs `apply` in Observation's willSet/didSet tracking, whose callbacks go on until the
+    /// observer finishes; a callback that finds it finished cancels Observation's side.
+    /// Returns the observer, made before `apply` with the callbacks `makeCallbacks` returns
+    /// after it (nil finishes it), not yet armed.
+    ///
+    /// Observation's callbacks capture the observer itself, one allocation fewer than a
+    /// `Bridge`: the path of every willSet/didSet tracking and options tracking that needs no
+    /// release from Perception.
+    static func observeEvents(
+      _ apply: () -> Void, mode: ObserverMode, callbacks makeCallbacks: () -> ObserverCallbacks?
+    ) -> Observer {
+      let made = Observer.makeAwaitingCallbacks(mode)
+      // ManagedBuffer opts out of Sendable; the observer's shared state is its atomic word,
+      // and its callbacks are moved in before Observation installs the closures that read
+      // them (under Observation's lock, which orders the two).
+      nonisolated(unsafe) let observer = made
+      withObservationTracking(
+        {
+          apply()
+          observer.adopt(makeCallbacks())
+        },
+        // Each closure captures the observer alone, which then serves as its context: no
+        // allocation for either.
+        willSet: { observer.forward(UInt32(PERCEPTION_EVENT_WILL_SET), $0) },
+        didSet: { observer.forward(UInt32(PERCEPTION_EVENT_DID_SET), $0) })
+      return made
+    }
+
     /// Carries the observer, made when `apply` returns, to the callbacks Observation was given
-    /// before `apply` ran.
+    /// before `apply` ran: for the paths whose observer cannot be made before `apply` (a
+    /// traced one-shot tracking, whose `onChange` is evaluated only if `apply` read something;
+    /// one that records releases, whose observer's size depends on what `apply` read).
     final class Bridge: @unchecked Sendable {
       // Sendable because `observer` is written once, before Observation installs the
       // callbacks that read it (under Observation's lock, which orders the two).
@@ -103,15 +132,35 @@
           tracking.cancel()
           return
         }
-        observer.receive(event, keyPath: Self.changed(tracking))
-        if observer.isFinished { tracking.cancel() }
+        observer.forward(event, tracking)
       }
+    }
+  }
 
-      private static func changed(_ tracking: ObservationTracking) -> AnyKeyPath? {
-        if #available(iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2, *) {
-          return tracking.changed
-        }
-        return nil
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  extension Observer {
+    /// Hands `event`, from Observation's willSet/didSet tracking, to this observer, and
+    /// cancels Observation's side once it has finished.
+    func forward(_ event: UInt32, _ tracking: ObservationTracking) {
+      receive(event, keyPath: Self.changed(tracking))
+      if isFinished { tracking.cancel() }
+    }
+
+    private static func changed(_ tracking: ObservationTracking) -> AnyKeyPath? {
+      if #available(iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2, *) {
+        return tracking.changed
+      }
+      return nil
+    }
+  }
+
+  extension TrackingRequest {
+    /// The kind of observer this request's callbacks make.
+    var observerMode: ObserverMode {
+      switch self {
+      case .onChange: .onChange
+      case .events: .events
+      case .options(let options): .options(options)
       }
     }
   }

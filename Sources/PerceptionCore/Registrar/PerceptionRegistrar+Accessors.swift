@@ -87,7 +87,7 @@ extension PerceptionRegistrar {
       _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
     ) {
       if runsNative {
-        access(subject, keyPath: keyPath())
+        nativeAccess(subject, keyPath: keyPath())
       } else {
         perceptionStorage.perceptionAccess { keyPath() }
       }
@@ -99,7 +99,7 @@ extension PerceptionRegistrar {
       _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
     ) {
       if runsNative {
-        willSet(subject, keyPath: keyPath())
+        nativeRegistrar.willSet(subject, keyPath: keyPath())
       } else {
         perceptionStorage.announce(UInt32(PERCEPTION_EVENT_WILL_SET)) { keyPath() }
       }
@@ -111,7 +111,7 @@ extension PerceptionRegistrar {
       _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
     ) {
       if runsNative {
-        didSet(subject, keyPath: keyPath())
+        nativeRegistrar.didSet(subject, keyPath: keyPath())
       } else {
         perceptionStorage.announce(UInt32(PERCEPTION_EVENT_DID_SET)) { keyPath() }
       }

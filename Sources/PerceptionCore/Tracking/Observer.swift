@@ -157,6 +157,34 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     return observer
   }
 
+  /// An observer of `mode` with no registrations and no callbacks yet, for a native-engine
+  /// tracking whose callbacks are known only once its `apply` has run: Observation's
+  /// callbacks, given before `apply` runs, capture the observer itself, and `adopt(_:)` moves
+  /// the callbacks in before Observation installs them.
+  static func makeAwaitingCallbacks(_ mode: ObserverMode) -> Observer {
+    let buffer = create(minimumCapacity: 0) { _ in
+      ObserverHeader(
+        state: perception_atomic_u32(), callbacks: nil, mode: mode, events: 0,
+        registrationCapacity: 0)
+    }
+    let observer = unsafeDowncast(buffer, to: Observer.self)
+    perception_atomic_u32_init(observer.statePointer, State.installing.rawValue)
+    countForDebugging(PERCEPTION_DEBUG_OBSERVERS, 1)
+    observer.captureTraceSite(mode)
+    return observer
+  }
+
+  /// Moves in the callbacks of an observer made by `makeAwaitingCallbacks(_:)`, or finishes it
+  /// when there are none. Only for its installer, before the observer is published.
+  func adopt(_ callbacks: consuming ObserverCallbacks?) {
+    guard let callbacks else {
+      _ = claim()
+      return
+    }
+    // Nil until now, which needs no destroying.
+    callbacksPointer.initialize(to: callbacks)
+  }
+
   deinit {
     if !withUnsafeMutablePointerToHeader({ $0.pointer(to: \.isSpare)!.pointee }) {
       countForDebugging(PERCEPTION_DEBUG_OBSERVERS, -1)
