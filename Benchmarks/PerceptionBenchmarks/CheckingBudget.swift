@@ -58,25 +58,26 @@ enum CheckingBudget {
       let reports = ReportCounter()
       for _ in 0..<pairs {
         isPerceptionCheckingEnabled = true
-        quietOn.append(perRead(quietReads) { quietBatch(model, $0) })
+        quietOn.append(TimedReads.perOperation(quietReads) { TimedReads.reads(of: model, $0) })
         isPerceptionCheckingEnabled = false
-        quietOff.append(perRead(quietReads) { quietBatch(model, $0) })
+        quietOff.append(TimedReads.perOperation(quietReads) { TimedReads.reads(of: model, $0) })
         isPerceptionCheckingEnabled = true
         reporting.append(
-          perRead(reportingReads) { reads in
+          TimedReads.perOperation(reportingReads) { reads in
             PerceptionChecking.withReportHandler({ _ in reports.add() }) {
               withPerceptionChecking {
                 // The site's first report is outside the timed reads.
                 blackHole(model.value)
-                return quietBatch(model, reads)
+                return TimedReads.reads(of: model, reads)
               }
             }
           })
         trackedInContext.append(
-          perRead(trackedReads) { reads in
+          TimedReads.perOperation(trackedReads) { reads in
             withPerceptionChecking { trackedBatch(model, reads: reads) }
           })
-        trackedOutside.append(perRead(trackedReads) { trackedBatch(model, reads: $0) })
+        trackedOutside.append(
+          TimedReads.perOperation(trackedReads) { trackedBatch(model, reads: $0) })
       }
       // Each reporting batch is its own handler scope, so it reports its site exactly once:
       // anything else means checking did not run, or did not deduplicate.
@@ -107,21 +108,6 @@ enum CheckingBudget {
           + "| \(line.passes ? "met" : "NOT MET"); \(line.detail) |\n"
       }
       return text
-    }
-
-    /// Runs a batch of `reads` reads that times itself and returns ns per read.
-    private static func perRead(_ reads: Int, _ batch: (Int) -> UInt64) -> Double {
-      Double(batch(reads)) / Double(reads)
-    }
-
-    @inline(never)
-    private static func quietBatch(_ model: PerceptionModel, _ reads: Int) -> UInt64 {
-      let start = monotonicNanos()
-      var total = 0
-      for _ in 0..<reads { total &+= model.value }
-      let elapsed = monotonicNanos() - start
-      blackHole(total)
-      return elapsed
     }
 
     /// One tracking scope over `reads` reads of one property: the scope is timed too, and

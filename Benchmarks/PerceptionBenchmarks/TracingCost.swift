@@ -25,15 +25,15 @@ enum TracingCost {
       var cycleOff: [Double] = []
       var cycleOn: [Double] = []
       for _ in 0..<pairs {
-        readOff.append(perOperation(reads) { readBatch(model, $0) })
-        writeOff.append(perOperation(writes) { writeBatch(model, $0) })
-        cycleOff.append(perOperation(cycles) { cycleBatch(model, $0) })
+        readOff.append(TimedReads.perOperation(reads) { TimedReads.reads(of: model, $0) })
+        writeOff.append(TimedReads.perOperation(writes) { writeBatch(model, $0) })
+        cycleOff.append(TimedReads.perOperation(cycles) { cycleBatch(model, $0) })
         PerceptionTracing.withTraceHandler(
           { _ in traces.add() },
           operation: {
-            readOn.append(perOperation(reads) { readBatch(model, $0) })
-            writeOn.append(perOperation(writes) { writeBatch(model, $0) })
-            cycleOn.append(perOperation(tracedCycles) { cycleBatch(model, $0) })
+            readOn.append(TimedReads.perOperation(reads) { TimedReads.reads(of: model, $0) })
+            writeOn.append(TimedReads.perOperation(writes) { writeBatch(model, $0) })
+            cycleOn.append(TimedReads.perOperation(tracedCycles) { cycleBatch(model, $0) })
           })
       }
       // Each traced cycle fires one callback; untraced ones none.
@@ -67,20 +67,6 @@ enum TracingCost {
     private static let cycles = 1 << 14
     /// Fewer: a traced cycle captures and names a stack.
     private static let tracedCycles = 1 << 8
-
-    private static func perOperation(_ count: Int, _ batch: (Int) -> UInt64) -> Double {
-      Double(batch(count)) / Double(count)
-    }
-
-    @inline(never)
-    private static func readBatch(_ model: PerceptionModel, _ count: Int) -> UInt64 {
-      let start = monotonicNanos()
-      var total = 0
-      for _ in 0..<count { total &+= model.value }
-      let elapsed = monotonicNanos() - start
-      blackHole(total)
-      return elapsed
-    }
 
     @inline(never)
     private static func writeBatch(_ model: PerceptionModel, _ count: Int) -> UInt64 {
