@@ -23,6 +23,9 @@ done
 step "the SwiftUI stand-in stays in the tests"
 bash .ci/swiftui-stand-in.sh
 
+step "the native engine's paths for the 27 releases compile against Observation's SE-0506"
+bash .ci/observation-27-stand-in.sh
+
 # Every behaviour runs once per engine: Perception's runtime and Swift's Observation.
 for engine in perception native; do
   step "swift test (PERCEPTION_ENGINE=$engine)"

@@ -2,14 +2,22 @@
   import CPerceptionRuntime
   import Observation
 
+  #if PERCEPTION_OBSERVATION_27_STAND_IN
+    // Only in `.ci/observation-27-stand-in.sh`'s compile: the SE-0506 declarations of Apple's
+    // documentation, so that the paths below type-check without a Swift 6.4 toolchain.
+    import Observation27StandIn
+  #endif
+
   // The native engine on systems whose Observation has SE-0506 (the 27 releases): releases are
   // Observation's own `.deinit` events, so no tracking needs Perception's per-object registrar.
   //
-  // Nothing here has been compiled: the toolchain this package is built and tested with
-  // (Swift 6.3.1, on Linux) has no SE-0506, and there is no Apple SDK here. The calls follow
-  // the declarations on Apple's documentation pages for `withObservationTracking(options:_:
-  // onChange:)`, `ObservationTracking.Options` and `ObservationTracking.Event` (iOS, iPadOS,
-  // Mac Catalyst, macOS, tvOS, visionOS and watchOS 27.0):
+  // Nothing here has run: the toolchain this package is built and tested with (Swift 6.3.1, on
+  // Linux) has no SE-0506, and there is no Apple SDK here. CI compiles it against
+  // Tests/Observation27StandIn (`.ci/observation-27-stand-in.sh`), which declares what Apple's
+  // documentation pages declare. The calls follow those pages for
+  // `withObservationTracking(options:_:onChange:)`, `ObservationTracking.Options` and
+  // `ObservationTracking.Event` (iOS, iPadOS, Mac Catalyst, macOS, tvOS, visionOS and watchOS
+  // 27.0):
   //   func withObservationTracking<Result, Failure>(options: ObservationTracking.Options,
   //     _ apply: () throws(Failure) -> Result,
   //     onChange: @escaping @Sendable (borrowing ObservationTracking.Event) -> Void
@@ -31,7 +39,7 @@
       _ apply: () -> Void, options: PerceptionTracking.Options?,
       callbacks makeCallbacks: () -> ObserverCallbacks?
     ) {
-      #if compiler(>=6.4)
+      #if compiler(>=6.4) || PERCEPTION_OBSERVATION_27_STAND_IN
         if #available(iOS 27, macOS 27, tvOS 27, watchOS 27, visionOS 27, *) {
           let releases = ReleaseBridge()
           if options == nil {
@@ -64,7 +72,7 @@
     }
   }
 
-  #if compiler(>=6.4)
+  #if compiler(>=6.4) || PERCEPTION_OBSERVATION_27_STAND_IN
     @available(iOS 27, macOS 27, tvOS 27, watchOS 27, visionOS 27, *)
     extension NativeTracking {
       /// Carries the observer, made when `apply` returns, to the SE-0506 callback Observation

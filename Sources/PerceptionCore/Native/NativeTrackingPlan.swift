@@ -28,7 +28,7 @@ struct NativeObservationFeatures: Equatable, Sendable {
   /// too: the inlined one-shot path (`TrackingScope.run`) skips asking `current` there.
   @usableFromInline
   static var mayHaveAdvancedTracking: Bool {
-    #if compiler(>=6.4) && canImport(Observation)
+    #if (compiler(>=6.4) || PERCEPTION_OBSERVATION_27_STAND_IN) && canImport(Observation)
       return true
     #else
       return false
@@ -36,7 +36,7 @@ struct NativeObservationFeatures: Equatable, Sendable {
   }
 
   private static func systemHasAdvancedTracking() -> Bool {
-    #if compiler(>=6.4) && canImport(Observation)
+    #if (compiler(>=6.4) || PERCEPTION_OBSERVATION_27_STAND_IN) && canImport(Observation)
       if #available(iOS 27, macOS 27, tvOS 27, watchOS 27, visionOS 27, *) { return true }
     #endif
     return false
