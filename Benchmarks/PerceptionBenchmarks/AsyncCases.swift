@@ -76,6 +76,31 @@ enum AsyncCases {
     }
   }
 
+  /// How many parts `fastestPart(of:)` splits a batch into.
+  static let parts = 4
+
+  /// The batch `batch` split into `parts` parts of `n / parts` operations, each set up and
+  /// timed on its own: returns the fastest part's time, scaled to `n` operations.
+  ///
+  /// Both asynchronous rows, on both sides. Each operation there waits for a thread to wake
+  /// (the consumer after a write; in the cycle, the writer after a delivery too), so a part's
+  /// figure is the engine's work plus however soon the scheduler runs that thread. On a machine
+  /// whose two cores are shared, it comes in two modes: a few microseconds per operation when
+  /// the consumer has a core of its own, and two or three times that when it shares one with
+  /// the writer or another process, for a part at a time. A median of whole batches then lands
+  /// in either mode from run to run (interquartile ranges of 40 to 100% of the median, and
+  /// ratios from -12% to +36% in runs minutes apart). Interference only ever adds time, so the
+  /// fastest of four parts is the figure with the least of it, and its median over the run's
+  /// batches stays in the first mode unless most parts are in the second: the engines' part
+  /// of the cost, compared under the same conditions.
+  static func fastestPart(of batch: @escaping Batch) -> Batch {
+    return { n in
+      let part = max(n / parts, 1)
+      let fastest = (0..<parts).map { _ in batch(part) }.min()!
+      return UInt64(Double(fastest) * Double(n) / Double(part))
+    }
+  }
+
   /// Writes until the consumer has seen `n` writes, each time waiting until it has seen the
   /// last one; returns the nanoseconds from the first write to the `n`th delivery. A delivery
   /// that has not come after 5 s is taken for lost (an engine bug: a consumer starved that long

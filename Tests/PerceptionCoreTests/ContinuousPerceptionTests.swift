@@ -176,6 +176,29 @@ struct ContinuousPerceptionTests {
     }
     token.cancel()
   }
+
+  @Test func writesFromOtherThreadsEachEndInADidSetCall() async {
+    // With both options, a write on another thread may wake the call at its willSet, before
+    // the store (that call reads the old value or the new), and then its didSet gives
+    // another, which reads the new value.
+    let counter = LockedCounter()
+    let (calls, reporter) = AsyncStream<String>.makeStream()
+    var reports = calls.makeAsyncIterator()
+    let token = withContinuousPerception(options: [.willSet, .didSet]) { event in
+      reporter.yield("\(Self.name(event.kind)) \(counter.value)")
+    }
+    #expect(await reports.next() == "initial 0")
+    for value in 1...50 {
+      DispatchQueue.global().async { counter.value = value }
+      var report = await reports.next()
+      while let early = report, early != "didSet \(value)" {
+        #expect(early == "willSet \(value - 1)" || early == "willSet \(value)")
+        report = await reports.next()
+      }
+      #expect(report == "didSet \(value)")
+    }
+    token.cancel()
+  }
 }
 
 /// Holds a model that a test releases while a `@Sendable` closure reads it.

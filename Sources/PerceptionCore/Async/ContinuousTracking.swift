@@ -1,5 +1,5 @@
 /// The state of one `withContinuousPerception(options:apply:)` tracking, shared by its token,
-/// the task that calls its closure, and the options tracking that stands between two calls.
+/// the task that calls its closure, and the tracking that stands between two calls.
 ///
 /// Only this object holds the closure, so that cancelling releases it at once; the task and
 /// the standing tracking hold only this object.
@@ -27,23 +27,35 @@ final class ContinuousTracking: @unchecked Sendable {
 
   /// Calls the closure for each event, on its isolation, until cancelled.
   static func run(isolation: isolated (any Actor)?, _ tracking: ContinuousTracking) async {
-    while await tracking.nextEvent() {
-      // Taken under the lock and checked for cancellation together with the event, so that
-      // a cancel that returned on this isolation is never followed by a call.
-      guard let (apply, kind, changed) = tracking.takeEvent() else { return }
+    // The closure and its event are taken under the lock and checked for cancellation
+    // together, so that a cancel that returned on this isolation is never followed by a call.
+    while let (apply, kind, changed) = await tracking.nextEvent() {
       let call = synchronousView(of: apply)
       TraceOrigin.withCurrent(tracking.traceOrigin) {
-        withPerceptionTracking(options: tracking.options) {
+        tracking.track {
           call(
             PerceptionTracking.Event(kind: kind, changed: changed, tracking: .continuous(tracking)))
-        } onChange: { [options = tracking.options] event in
-          tracking.record(event.kind, changed: event.changed)
-          // The next call installs a fresh tracking, so this one is done, unless a didSet of
-          // the same change is still to come. (Release events do not end a tracking by
-          // themselves, and one left standing would report the next release twice.)
-          if event.kind != .willSet || !options.contains(.didSet) { event.cancel() }
         }
       }
+    }
+  }
+
+  /// Runs one call of the closure, tracked until the next event `options` names.
+  private func track(_ call: () -> Void) {
+    #if canImport(Observation)
+      if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *), tracksOnObservationAlone {
+        trackOnObservation(call)
+        return
+      }
+    #endif
+    withPerceptionTracking(options: options, call) { [options] event in
+      // The next call installs a fresh tracking, so this one is done, unless a didSet of
+      // the same change is still to come. (Release events do not end a tracking by
+      // themselves, and one left standing would report the next release twice.) Cancelled
+      // before the task wakes, so that its next tracking does not wait for the registrar's
+      // lock while this one is removed (see `CallTracking.forward`).
+      if event.kind != .willSet || !options.contains(.didSet) { event.cancel() }
+      self.record(event.kind, changed: event.changed)
     }
   }
 
@@ -55,6 +67,55 @@ final class ContinuousTracking: @unchecked Sendable {
       defer { self.waiter = nil }
       return self.waiter
     }
+    waiter?.resume()
+  }
+
+  /// What one call's tracking on Observation alone has delivered (see `trackOnObservation`).
+  /// Guarded by the continuous tracking's lock.
+  final class CallTracking: @unchecked Sendable {
+    // Sendable because `stage` is guarded by `tracking.lock`.
+    let tracking: ContinuousTracking
+    fileprivate var stage = Stage.awaitingChange
+
+    fileprivate enum Stage {
+      case awaitingChange, awaitingDidSet, finished
+    }
+
+    init(_ tracking: ContinuousTracking) {
+      self.tracking = tracking
+    }
+  }
+
+  /// Records an event from one call's tracking on Observation alone, as an options tracking's
+  /// `Observer` delivers them to `record`: with `.willSet` or `.didSet` alone, the first event,
+  /// which finishes the call's tracking; with both, the first willSet, then the next didSet,
+  /// which finishes it. Once, however many threads mutate. Calls `finishing` (which cancels
+  /// Observation's side) once the call's tracking has finished, before waking the task.
+  func receive(
+    _ kind: PerceptionTracking.Event.Kind, changed: AnyKeyPath?, for call: CallTracking,
+    finishing: () -> Void
+  ) {
+    let (finished, waiter) = lock.withLock {
+      () -> (Bool, UnsafeContinuation<Void, Never>?) in
+      guard call.stage != .finished else { return (true, nil) }
+      guard apply != nil else {
+        call.stage = .finished
+        return (true, nil)
+      }
+      if kind == .willSet && options.contains(.didSet) {
+        // The willSet of a change whose didSet is still to come: the call's tracking stands.
+        guard call.stage == .awaitingChange else { return (false, nil) }
+        call.stage = .awaitingDidSet
+      } else {
+        guard kind != .didSet || call.stage == .awaitingDidSet || !options.contains(.willSet)
+        else { return (false, nil) }
+        call.stage = .finished
+      }
+      pending = (kind, changed)
+      defer { self.waiter = nil }
+      return (call.stage == .finished, self.waiter)
+    }
+    if finished { finishing() }
     waiter?.resume()
   }
 
@@ -73,9 +134,12 @@ final class ContinuousTracking: @unchecked Sendable {
     _ = apply
   }
 
-  /// Waits until there is an event to deliver or the tracking is cancelled; false when
-  /// cancelled.
-  private func nextEvent(isolation: isolated (any Actor)? = #isolation) async -> Bool {
+  /// Waits until there is an event to deliver or the tracking is cancelled; returns the
+  /// closure and the event, consumed, or nil once cancelled.
+  private func nextEvent(isolation: isolated (any Actor)? = #isolation) async -> (
+    @isolated(any) @Sendable (borrowing PerceptionTracking.Event) -> Void,
+    PerceptionTracking.Event.Kind, AnyKeyPath?
+  )? {
     await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
       let resumeNow = lock.withLock { () -> Bool in
         if pending != nil || apply == nil { return true }
@@ -84,15 +148,7 @@ final class ContinuousTracking: @unchecked Sendable {
       }
       if resumeNow { continuation.resume() }
     }
-    return lock.withLock { apply != nil }
-  }
-
-  /// The closure and the pending event, consumed; nil if cancelled.
-  private func takeEvent() -> (
-    @isolated(any) @Sendable (borrowing PerceptionTracking.Event) -> Void,
-    PerceptionTracking.Event.Kind, AnyKeyPath?
-  )? {
-    lock.withLock {
+    return lock.withLock {
       guard let apply, let pending else { return nil }
       self.pending = nil
       return (apply, pending.kind, pending.changed)

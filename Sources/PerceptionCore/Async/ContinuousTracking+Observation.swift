@@ -1,0 +1,70 @@
+#if canImport(Observation)
+  @_spi(SwiftUI) import Observation
+
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  extension ContinuousTracking {
+    /// Whether a call's tracking runs on Observation's tracking alone: on the native engine,
+    /// where its plan for these options is Observation's willSet/didSet tracking with nothing
+    /// from Perception (no `.deinit` before SE-0506), the options name a change, and the trace
+    /// is off (its callbacks are the `Observer`'s).
+    ///
+    /// There this object itself is the flag an options tracking's `Observer` would be: it
+    /// takes each event under the lock it already takes to record it (`receive`). So a change
+    /// costs what native's re-arming `withObservationTracking(_:didSet:)` costs: one callback
+    /// registered per event the options name (the willSet one is not registered for
+    /// `[.didSet]`), one allocation per call.
+    var tracksOnObservationAlone: Bool {
+      guard !TraceSwitch.isEnabled, PerceptionEngine.isNative,
+        !options.intersection([.willSet, .didSet]).isEmpty
+      else { return false }
+      return NativeTrackingPlan.plan(for: .options(options), features: .current)
+        == .observationEvents(releasesFromPerception: false)
+    }
+
+    /// Runs `call` in Observation's tracking, with a callback for each event the options name
+    /// (see `tracksOnObservationAlone`).
+    func trackOnObservation(_ call: () -> Void) {
+      let callTracking = CallTracking(self)
+      func marked() {
+        #if DEBUG
+          // As the native engine's tracking calls do (`NativeTracking.run`).
+          TrackingLocals.markingTracking { CheckingSlot.liftingCheckedContext(call) }
+        #else
+          call()
+        #endif
+      }
+      // Each closure captures the call's tracking alone, which then serves as its context.
+      switch (options.contains(.willSet), options.contains(.didSet)) {
+      case (true, true):
+        withObservationTracking(
+          marked,
+          willSet: { [callTracking] in callTracking.forward(.willSet, $0) },
+          didSet: { [callTracking] in callTracking.forward(.didSet, $0) })
+      case (true, false):
+        withObservationTracking(
+          marked, willSet: { [callTracking] in callTracking.forward(.willSet, $0) })
+      default:
+        withObservationTracking(
+          marked, didSet: { [callTracking] in callTracking.forward(.didSet, $0) })
+      }
+    }
+  }
+
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  extension ContinuousTracking.CallTracking {
+    /// Hands an event from Observation to the continuous tracking, and cancels Observation's
+    /// side once this call's tracking has finished, before the task wakes: as native's
+    /// re-arming loop does, so that the task's next tracking does not contend with the cancel
+    /// for the registrar's lock (which cost the benchmark's continuous cycle about 1.5 us of
+    /// 13 per change, waking the task first).
+    func forward(_ kind: PerceptionTracking.Event.Kind, _ observation: ObservationTracking) {
+      let changed: AnyKeyPath?
+      if #available(iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2, *) {
+        changed = observation.changed
+      } else {
+        changed = nil
+      }
+      tracking.receive(kind, changed: changed, for: self, finishing: observation.cancel)
+    }
+  }
+#endif
