@@ -87,9 +87,30 @@ extension PerceptionRegistrar {
       _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
     ) {
       if runsNative {
-        nativeAccess(subject, keyPath: keyPath())
+        nativeRegistrar.access(subject, keyPath: keyPath())
+      }
+      // Both engines' scopes and checked contexts show in the slot: one test, one call.
+      let slot = perception_slot_get()
+      if _slowPath(slot != 0) {
+        recordAccess(slot: slot, keyPath: keyPath())
+      }
+    }
+
+    /// A read that found the thread's slot non-zero, on either engine: recorded in the
+    /// innermost Perception scope, or, in a checked context, perhaps reported.
+    ///
+    /// One call for both engines keeps the generated getter small enough for the optimizer
+    /// to inline it where it is read, as it inlines `@Observable`'s: a getter left out of line
+    /// forms its key path from its own file's pattern, a different object from the one the
+    /// setter inlined beside the caller forms, and Observation then compares the two key paths
+    /// component by component on every write where identity would have answered (about 950
+    /// instructions of the willSet + didSet cycle's 21,557; see issue 21).
+    @usableFromInline @inline(never)
+    func recordAccess(slot: UInt, keyPath: AnyKeyPath) {
+      if runsNative {
+        nativeStorage.recordAccess(slot: slot, keyPath: keyPath, site: nil)
       } else {
-        perceptionStorage.perceptionAccess { keyPath() }
+        perceptionStorage.recordAccessInline(slot: slot, keyPath: keyPath)
       }
     }
 

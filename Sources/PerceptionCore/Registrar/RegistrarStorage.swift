@@ -99,6 +99,13 @@ class RegistrarStorage: ManagedBuffer<Void, perception_registrar> {
   /// With no tracking scope, the slot only carries flags: the read may be reported.
   @usableFromInline @inline(never)
   final func recordAccess(slot: UInt, keyPath: AnyKeyPath) {
+    recordAccessInline(slot: slot, keyPath: keyPath)
+  }
+
+  /// `recordAccess(slot:keyPath:)`'s body, for the registrar's out-of-line read
+  /// (`PerceptionRegistrar.recordAccess(slot:keyPath:)`), which then makes no second call.
+  @inline(__always)
+  final func recordAccessInline(slot: UInt, keyPath: AnyKeyPath) {
     guard let list = TrackingScope.accessList(inSlot: slot) else {
       #if DEBUG
         CheckingReporter.readOutsideTracking(slot: slot, keyPath: keyPath, storage: self, site: nil)

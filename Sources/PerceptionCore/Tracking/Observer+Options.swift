@@ -21,12 +21,11 @@ extension Observer {
       defer { leaveReader() }
       deliver(.deinit, keyPath: nil)
     case UInt32(PERCEPTION_EVENT_WILL_SET) where willSet && didSet:
-      guard enterReader() else { return }
-      defer { leaveReader() }
-      guard changePhase(from: .idle, to: .deliveringWillSet) else { return }
+      // A reader and the phase in one step each way: two atomic operations per willSet.
+      guard enterReader(movingPhaseFrom: .idle, to: .deliveringWillSet) else { return }
       deliver(.willSet, keyPath: keyPath)
-      // Fails if the callback cancelled: then no didSet follows.
-      _ = changePhase(from: .deliveringWillSet, to: .awaitingDidSet)
+      // Moves nothing if the callback cancelled: then no didSet follows.
+      leaveReader(movingPhaseFrom: .deliveringWillSet, to: .awaitingDidSet)
     case UInt32(PERCEPTION_EVENT_DID_SET) where willSet && didSet:
       finishDelivering(.didSet, keyPath: keyPath, inPhase: .awaitingDidSet)
     case UInt32(PERCEPTION_EVENT_WILL_SET) where willSet:
@@ -42,10 +41,10 @@ extension Observer {
   private func finishDelivering(
     _ kind: PerceptionTracking.Event.Kind, keyPath: AnyKeyPath?, inPhase phase: Phase?
   ) {
-    // A reader first: once finished, the callbacks are cleared by the last reader out.
-    guard enterReader() else { return }
+    // A reader in the step that finishes it: once finished, the callbacks are cleared by the
+    // last reader out.
+    guard let claimedWhile = claimAsReader(inPhase: phase) else { return }
     defer { leaveReader() }
-    guard case (let claimedWhile, _)? = claim(inPhase: phase) else { return }
     if claimedWhile == .active { cancelRegistrations() }
     deliver(kind, keyPath: keyPath)
   }

@@ -362,14 +362,12 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
 
   /// Finishes the observer, for exactly one caller: returns the state it finished from
   /// (`installing` or `active`) and, when no reader held them, the callbacks, now taken out of
-  /// the observer; or nil if it had already finished, or if `phase` is given and the observer
-  /// is not in it.
-  func claim(inPhase phase: Phase? = nil) -> (State, ObserverCallbacks?)? {
+  /// the observer; or nil if it had already finished.
+  func claim() -> (State, ObserverCallbacks?)? {
     while true {
       let word = loadWord()
       let state = Self.state(of: word)
       if state.isFinished { return nil }
-      if let phase, Self.phase(of: word) != phase { return nil }
       let finished: State = state == .installing ? .finishedWhileInstalling : .finished
       guard compareExchangeWord(word, Self.replacingState(of: word, with: finished)) else {
         continue
@@ -379,26 +377,16 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     }
   }
 
-  /// Moves an unfinished observer from phase `from` to `to`; false if it is finished or in
-  /// another phase.
-  func changePhase(from: Phase, to: Phase) -> Bool {
-    while true {
-      let word = loadWord()
-      if Self.state(of: word).isFinished || Self.phase(of: word) != from { return false }
-      let desired = (word & ~Self.phaseMask) | (to.rawValue << Self.phaseShift)
-      if compareExchangeWord(word, desired) { return true }
-    }
-  }
-
   /// Finishes the observer, as `claim()`, and takes a reader's place in the same step, so
   /// that a `cancel()` elsewhere waits for the callback the caller is about to make. Returns
-  /// the state it finished from, or nil if it had already finished. Give the place up with
-  /// `leaveReader()`.
-  func claimAsReader() -> State? {
+  /// the state it finished from, or nil if it had already finished, or if `phase` is given and
+  /// the observer is not in it. Give the place up with `leaveReader()`.
+  func claimAsReader(inPhase phase: Phase? = nil) -> State? {
     while true {
       let word = loadWord()
       let state = Self.state(of: word)
       if state.isFinished { return nil }
+      if let phase, Self.phase(of: word) != phase { return nil }
       let finished: State = state == .installing ? .finishedWhileInstalling : .finished
       if compareExchangeWord(word, Self.replacingState(of: word, with: finished) + Self.reader) {
         return state
@@ -413,6 +401,35 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
       let word = loadWord()
       if Self.state(of: word).isFinished { return false }
       if compareExchangeWord(word, word + Self.reader) { return true }
+    }
+  }
+
+  /// Takes a reader's place and moves the observer from phase `from` to `to`, in one step;
+  /// false if it has finished or is in another phase. Give the place up with
+  /// `leaveReader(movingPhaseFrom:to:)` or `leaveReader()`.
+  func enterReader(movingPhaseFrom from: Phase, to: Phase) -> Bool {
+    while true {
+      let word = loadWord()
+      if Self.state(of: word).isFinished || Self.phase(of: word) != from { return false }
+      if compareExchangeWord(word, Self.replacingPhase(of: word, with: to) + Self.reader) {
+        return true
+      }
+    }
+  }
+
+  /// Gives up this thread's reader place, as `leaveReader()`, and in the same step moves the
+  /// observer from phase `from` to `to` if it is unfinished and still in `from`.
+  func leaveReader(movingPhaseFrom from: Phase, to: Phase) {
+    while true {
+      let word = loadWord()
+      let state = Self.state(of: word)
+      if state.isFinished {
+        // Finished while this reader delivered (cancelled): leave as any reader does.
+        leaveReader()
+        return
+      }
+      let moved = Self.phase(of: word) == from ? Self.replacingPhase(of: word, with: to) : word
+      if compareExchangeWord(word, moved - Self.reader) { return }
     }
   }
 
@@ -495,5 +512,9 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
 
   private static func replacingState(of word: UInt32, with state: State) -> UInt32 {
     (word & ~stateMask) | state.rawValue
+  }
+
+  private static func replacingPhase(of word: UInt32, with phase: Phase) -> UInt32 {
+    (word & ~phaseMask) | (phase.rawValue << phaseShift)
   }
 }
