@@ -9,17 +9,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bin="$(swift build --show-bin-path)"
+source .ci/second-compile.sh
 out=.build/observation-27
-rm -rf "$out"
-mkdir -p "$out"
-package_name="$(python3 -c '
-import json, sys
-arguments = json.dumps(json.load(open(sys.argv[1])))
-marker = "\"-package-name\", \""
-start = arguments.index(marker) + len(marker)
-print(arguments[start:arguments.index("\"", start)])
-' "$bin/description.json")"
+second_compile_setup "$out"
 swiftc_flags=(-swift-version 6 -warnings-as-errors -parse-as-library -package-name "$package_name")
 
 swiftc "${swiftc_flags[@]}" -emit-module -module-name Observation27StandIn \

@@ -39,17 +39,9 @@ fi
 # TN3211): the stand-in built with PERCEPTION_STATE_MACRO declares the test-only macro of
 # Tests/SwiftUIStateMacro, built by the debug build above. A shell that compiles only with the
 # property wrapper (an initializer assigning a state's storage) fails here.
-bin="$(swift build --show-bin-path)"
+source .ci/second-compile.sh
 out=.build/state-macro
-rm -rf "$out"
-mkdir -p "$out"
-package_name="$(python3 -c '
-import json, sys
-arguments = json.dumps(json.load(open(sys.argv[1])))
-marker = "\"-package-name\", \""
-start = arguments.index(marker) + len(marker)
-print(arguments[start:arguments.index("\"", start)])
-' "$bin/description.json")"
+second_compile_setup "$out"
 plugin="$bin/SwiftUIStateMacro-tool#SwiftUIStateMacro"
 swiftc_flags=(-swift-version 6 -warnings-as-errors -parse-as-library -package-name "$package_name"
   -load-plugin-executable "$plugin")
