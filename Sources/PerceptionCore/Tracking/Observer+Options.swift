@@ -55,7 +55,11 @@ extension Observer {
     Self.insideCallback {
       guard case .options(_, let onChange)? = callbacksPointer.pointee else { return }
       traceCallback(kind, keyPath: keyPath)
-      onChange(PerceptionTracking.Event(kind: kind, changed: keyPath, tracking: .observer(self)))
+      // `self` and `keyPath` are this call's arguments, alive until it returns: the event,
+      // which holds neither, ends with the callback.
+      onChange(
+        PerceptionTracking.Event(
+          kind: kind, changed: keyPath, tracking: .observer(.passUnretained(self))))
     }
   }
 }
