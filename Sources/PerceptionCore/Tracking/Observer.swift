@@ -161,6 +161,11 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   /// tracking whose callbacks are known only once its `apply` has run: Observation's
   /// callbacks, given before `apply` runs, capture the observer itself, and `adopt(_:)` moves
   /// the callbacks in before Observation installs them.
+  ///
+  /// It starts `active`, with no `arm()` to come: it makes no registration of its own (the
+  /// installing state exists so that `arm()` cancels the registrations of an observer that
+  /// finished while they were being made), and Observation, under its lock, publishes it to
+  /// other threads only once `apply` has returned.
   static func makeAwaitingCallbacks(_ mode: ObserverMode) -> Observer {
     let buffer = create(minimumCapacity: 0) { _ in
       ObserverHeader(
@@ -168,7 +173,7 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
         registrationCapacity: 0)
     }
     let observer = unsafeDowncast(buffer, to: Observer.self)
-    perception_atomic_u32_init(observer.statePointer, State.installing.rawValue)
+    perception_atomic_u32_init(observer.statePointer, State.active.rawValue)
     countForDebugging(PERCEPTION_DEBUG_OBSERVERS, 1)
     observer.captureTraceSite(mode)
     return observer
