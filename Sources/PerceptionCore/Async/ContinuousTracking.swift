@@ -33,8 +33,12 @@ final class ContinuousTracking: @unchecked Sendable {
       let call = synchronousView(of: apply)
       TraceOrigin.withCurrent(tracking.traceOrigin) {
         tracking.track {
-          call(
-            PerceptionTracking.Event(kind: kind, changed: changed, tracking: .continuous(tracking)))
+          // The event holds neither the key path nor the tracking: both outlive the call.
+          withExtendedLifetime(changed) {
+            call(
+              PerceptionTracking.Event(
+                kind: kind, changed: changed, tracking: .continuous(.passUnretained(tracking))))
+          }
         }
       }
     }

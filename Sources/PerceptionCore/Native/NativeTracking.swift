@@ -48,7 +48,7 @@
             observeEvents(applyInScope, makeObserver: { makeCallbacks().map(makeObserver) })
           }
         } else {
-          observeEvents(marked, mode: request.observerMode, callbacks: makeCallbacks).arm()
+          observeEvents(marked, mode: request.observerMode, callbacks: makeCallbacks)
         }
       case .observationOptions:
         guard case .options(let options) = request else { return }
@@ -91,15 +91,15 @@
 
     /// Runs `apply` in Observation's willSet/didSet tracking, whose callbacks go on until the
     /// observer finishes; a callback that finds it finished cancels Observation's side.
-    /// Returns the observer, made before `apply` with the callbacks `makeCallbacks` returns
-    /// after it (nil finishes it), not yet armed.
+    /// The observer is made before `apply`, active (it has no registration of its own to
+    /// arm), with the callbacks `makeCallbacks` returns after it (nil finishes it).
     ///
     /// Observation's callbacks capture the observer itself, one allocation fewer than a
     /// `Bridge`: the path of every willSet/didSet tracking and options tracking that needs no
     /// release from Perception.
     static func observeEvents(
       _ apply: () -> Void, mode: ObserverMode, callbacks makeCallbacks: () -> ObserverCallbacks?
-    ) -> Observer {
+    ) {
       let made = Observer.makeAwaitingCallbacks(mode)
       // ManagedBuffer opts out of Sendable; the observer's shared state is its atomic word,
       // and its callbacks are moved in before Observation installs the closures that read
@@ -114,7 +114,6 @@
         // allocation for either.
         willSet: { observer.forward(UInt32(PERCEPTION_EVENT_WILL_SET), $0) },
         didSet: { observer.forward(UInt32(PERCEPTION_EVENT_DID_SET), $0) })
-      return made
     }
 
     /// Carries the observer, made when `apply` returns, to the callbacks Observation was given

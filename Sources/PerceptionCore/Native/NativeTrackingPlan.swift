@@ -66,13 +66,15 @@ enum NativeTrackingPlan: Equatable {
   /// handed to the `Observer`.
   case observationOptions
 
-  /// The path for `request`, given what the system's Observation offers.
+  /// The path for `request`, given what the system's Observation offers. `features` is asked
+  /// only where the answer depends on it: an options tracking without `.deinit`, the
+  /// willSet/didSet variants, take one path on every system and skip the check.
   static func plan(
-    for request: TrackingRequest, features: NativeObservationFeatures
+    for request: TrackingRequest, features: @autoclosure () -> NativeObservationFeatures
   ) -> NativeTrackingPlan {
     switch request {
     case .onChange:
-      return features.hasAdvancedTracking ? .observationOnceOrRelease : .observationOnce
+      return features().hasAdvancedTracking ? .observationOnceOrRelease : .observationOnce
     case .events:
       // These report no release on either engine.
       return .observationEvents(releasesFromPerception: false)
@@ -82,7 +84,7 @@ enum NativeTrackingPlan: Equatable {
         // and the trace need; SE-0506's event does not.
         return .observationEvents(releasesFromPerception: false)
       }
-      return features.hasAdvancedTracking
+      return features().hasAdvancedTracking
         ? .observationOptions : .observationEvents(releasesFromPerception: true)
     }
   }

@@ -43,10 +43,22 @@ extension Observer {
   ) {
     // A reader in the step that finishes it: once finished, the callbacks are cleared by the
     // last reader out.
-    guard let claimedWhile = claimAsReader(inPhase: phase) else { return }
-    defer { leaveReader() }
+    guard let (claimedWhile, alone) = claimAsReader(inPhase: phase) else { return }
     if claimedWhile == .active { cancelRegistrations() }
-    deliver(kind, keyPath: keyPath)
+    guard alone else {
+      defer { leaveReader() }
+      deliver(kind, keyPath: keyPath)
+      return
+    }
+    // The last reader out (the usual case: other readers are releases being delivered), so
+    // it takes the callbacks rather than copying them, one atomic retain and release fewer.
+    // They are released inside the closure, before this thread leaves (and a cancel()
+    // waiting for it returns), counted as inside a callback, as `leaveReader()` does.
+    defer { leaveReader(tookCallbacks: true) }
+    Self.insideCallback {
+      guard case .options(_, let onChange)? = takeCallbacks() else { return }
+      call(onChange, kind, keyPath: keyPath)
+    }
   }
 
   /// Calls the callback with one event. Only for a reader; the copy of the callback is gone
@@ -54,8 +66,19 @@ extension Observer {
   private func deliver(_ kind: PerceptionTracking.Event.Kind, keyPath: AnyKeyPath?) {
     Self.insideCallback {
       guard case .options(_, let onChange)? = callbacksPointer.pointee else { return }
-      traceCallback(kind, keyPath: keyPath)
-      onChange(PerceptionTracking.Event(kind: kind, changed: keyPath, tracking: .observer(self)))
+      call(onChange, kind, keyPath: keyPath)
     }
+  }
+
+  private func call(
+    _ onChange: @Sendable (borrowing PerceptionTracking.Event) -> Void,
+    _ kind: PerceptionTracking.Event.Kind, keyPath: AnyKeyPath?
+  ) {
+    traceCallback(kind, keyPath: keyPath)
+    // `self` and `keyPath` are this call's arguments, alive until it returns: the event,
+    // which holds neither, ends with the callback.
+    onChange(
+      PerceptionTracking.Event(
+        kind: kind, changed: keyPath, tracking: .observer(.passUnretained(self))))
   }
 }

@@ -161,6 +161,11 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   /// tracking whose callbacks are known only once its `apply` has run: Observation's
   /// callbacks, given before `apply` runs, capture the observer itself, and `adopt(_:)` moves
   /// the callbacks in before Observation installs them.
+  ///
+  /// It starts `active`, with no `arm()` to come: it makes no registration of its own (the
+  /// installing state exists so that `arm()` cancels the registrations of an observer that
+  /// finished while they were being made), and Observation, under its lock, publishes it to
+  /// other threads only once `apply` has returned.
   static func makeAwaitingCallbacks(_ mode: ObserverMode) -> Observer {
     let buffer = create(minimumCapacity: 0) { _ in
       ObserverHeader(
@@ -168,7 +173,7 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
         registrationCapacity: 0)
     }
     let observer = unsafeDowncast(buffer, to: Observer.self)
-    perception_atomic_u32_init(observer.statePointer, State.installing.rawValue)
+    perception_atomic_u32_init(observer.statePointer, State.active.rawValue)
     countForDebugging(PERCEPTION_DEBUG_OBSERVERS, 1)
     observer.captureTraceSite(mode)
     return observer
@@ -278,7 +283,8 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     case .onChange:
       // A release counts as a change of every property the scope read, as in the newest
       // Observation: the object can change no more, and whoever tracked it must hear so.
-      guard let claimedWhile = claimAsReader() else { return }
+      // Alone: the only readers of a one-shot observer are the threads that finish it.
+      guard let (claimedWhile, _) = claimAsReader() else { return }
       defer { leaveReader(tookCallbacks: true) }
       // While installing, the installer cancels the registrations in `arm()`. A scope that
       // read one object, collected from its table, has no registration left to cancel.
@@ -379,9 +385,14 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
 
   /// Finishes the observer, as `claim()`, and takes a reader's place in the same step, so
   /// that a `cancel()` elsewhere waits for the callback the caller is about to make. Returns
-  /// the state it finished from, or nil if it had already finished, or if `phase` is given and
-  /// the observer is not in it. Give the place up with `leaveReader()`.
-  func claimAsReader(inPhase phase: Phase? = nil) -> State? {
+  /// the state it finished from, and whether the caller is its only reader; or nil if it had
+  /// already finished, or if `phase` is given and the observer is not in it. Give the place up
+  /// with `leaveReader()`.
+  ///
+  /// The only reader of an observer it finished is the last reader out, so it may take the
+  /// callbacks rather than copy them (then `leaveReader(tookCallbacks: true)`): no reader can
+  /// join a finished observer, and whoever else finishes it leaves them to the readers.
+  func claimAsReader(inPhase phase: Phase? = nil) -> (state: State, alone: Bool)? {
     while true {
       let word = loadWord()
       let state = Self.state(of: word)
@@ -389,7 +400,7 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
       if let phase, Self.phase(of: word) != phase { return nil }
       let finished: State = state == .installing ? .finishedWhileInstalling : .finished
       if compareExchangeWord(word, Self.replacingState(of: word, with: finished) + Self.reader) {
-        return state
+        return (state, Self.readers(of: word) == 0)
       }
     }
   }
@@ -455,10 +466,12 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
 
   /// Moves the callbacks out of the observer. Only for the one thread that saw it finished
   /// with no other readers.
-  private func takeCallbacks() -> ObserverCallbacks? {
+  func takeCallbacks() -> ObserverCallbacks? {
     let pointer = callbacksPointer
-    let callbacks = pointer.pointee
-    pointer.pointee = nil
+    // A move, not a copy and an assignment: no retain of what they capture, and no release
+    // but the caller's.
+    let callbacks = pointer.move()
+    pointer.initialize(to: nil)
     return callbacks
   }
 

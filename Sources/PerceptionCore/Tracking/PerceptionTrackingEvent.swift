@@ -38,16 +38,27 @@ extension PerceptionTracking {
     public let kind: Kind
 
     /// The key path of the property the event concerns; nil for `.initial` and `.deinit`.
-    let changed: AnyKeyPath?
+    ///
+    /// Held without a reference, as `tracking` is: the event is noncopyable and only ever
+    /// lent to a callback, so it cannot outlive the call that made it, whose caller keeps both
+    /// alive. Building an event thus retains nothing, where it took two atomic retains and
+    /// two releases (a willSet + didSet tracking builds two per change).
+    private unowned(unsafe) let changedKeyPath: AnyKeyPath?
 
     /// What `cancel()` stops.
     private let tracking: EventSource
 
-    init(kind: Kind, changed: AnyKeyPath?, tracking: EventSource) {
+    /// An event naming `changed` and `tracking` without retaining them: the caller keeps
+    /// both alive until every use of the event has ended (lend it to one call, made while
+    /// the caller holds them).
+    init(kind: Kind, changed: borrowing AnyKeyPath?, tracking: EventSource) {
       self.kind = kind
-      self.changed = changed
+      self.changedKeyPath = copy changed
       self.tracking = tracking
     }
+
+    /// The key path of the property the event concerns; nil for `.initial` and `.deinit`.
+    var changed: AnyKeyPath? { changedKeyPath }
 
     /// Whether the event concerns the property `keyPath` names. Never true for `.initial`
     /// and `.deinit` events.
@@ -74,17 +85,18 @@ extension PerceptionTracking {
     ///   never waits; see that function.
     public func cancel() {
       switch tracking {
-      case .observer(let observer): observer.cancel()
-      case .continuous(let continuous): continuous.cancel()
+      case .observer(let observer): observer._withUnsafeGuaranteedRef { $0.cancel() }
+      case .continuous(let continuous): continuous._withUnsafeGuaranteedRef { $0.cancel() }
       }
     }
   }
 }
 
-/// The tracking an event came from.
+/// The tracking an event came from, not retained: an event is lent to one callback, made
+/// while its maker holds the tracking (see `PerceptionTracking.Event.init`).
 enum EventSource {
   /// A `withPerceptionTracking(options:_:onChange:)` tracking.
-  case observer(Observer)
+  case observer(Unmanaged<Observer>)
   /// A `withContinuousPerception(options:apply:)` tracking.
-  case continuous(ContinuousTracking)
+  case continuous(Unmanaged<ContinuousTracking>)
 }

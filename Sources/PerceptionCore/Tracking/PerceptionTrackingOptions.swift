@@ -9,33 +9,46 @@ extension PerceptionTracking {
   @available(tvOS, deprecated: 27, renamed: "ObservationTracking.Options")
   @available(watchOS, deprecated: 27, renamed: "ObservationTracking.Options")
   public struct Options: SetAlgebra, Sendable {
-    /// The bits of the options; private so that they may change.
-    private var bits: UInt8
+    /// The bits of the options: internal, so that they may change. `@usableFromInline` (not
+    /// API: clients cannot name it) so that the literal initializer, the events and
+    /// `contains` inline, and an options literal folds to a constant where it is written;
+    /// out of line, each `[.willSet, .didSet]` passed an array to a variadic initializer.
+    /// The package is built from source with its clients (no library evolution), so
+    /// inlining fixes no layout.
+    @usableFromInline
+    var bits: UInt8
 
-    private init(bits: UInt8) {
+    @inlinable
+    init(bits: UInt8) {
       self.bits = bits
     }
 
     /// No events.
+    @inlinable
     public init() {
       bits = 0
     }
 
     /// An event before a tracked property changes, before its new value is stored.
+    @inlinable
     public static var willSet: Options { Options(bits: 1 << 0) }
 
     /// An event after a tracked property changed.
+    @inlinable
     public static var didSet: Options { Options(bits: 1 << 1) }
 
     /// An event when a tracked object is released.
+    @inlinable
     public static var `deinit`: Options { Options(bits: 1 << 2) }
 
     /// The options listed.
+    @inlinable
     public init(arrayLiteral elements: Options...) {
       bits = elements.reduce(0) { $0 | $1.bits }
     }
 
     /// Whether every option of `member` is in these options.
+    @inlinable
     public func contains(_ member: Options) -> Bool {
       bits & member.bits == member.bits
     }
