@@ -83,28 +83,28 @@ struct NativeLazyRegistrarTests {
   }
 
   @Test func onlyAReadThatWantsReleasesMakesIt() {
-    let model = ByHandModel()
+    let model = Gauge()
     guard let box = box(model.registrar) else { return }
     #expect(!box.hasPerceptionRegistrar)
-    _ = model.value
+    _ = model.trackedLevel
     withPerceptionTracking {
-      _ = model.value
+      _ = model.trackedLevel
     } onChange: {
     }
     withPerceptionTracking {
-      _ = model.value
+      _ = model.trackedLevel
     } willSet: {
       $0.cancel()
     }
     withPerceptionTracking(options: [.willSet, .didSet]) {
-      _ = model.value
+      _ = model.trackedLevel
     } onChange: { _ in
     }
-    model.value += 1
+    model.set(model.level + 1)
     #expect(!box.hasPerceptionRegistrar, "no tracking above asked for releases")
     let releases = NativeTrackingPlan.plan(for: .options([.deinit]), features: .current)
     withPerceptionTracking(options: [.deinit]) {
-      _ = model.value
+      _ = model.trackedLevel
     } onChange: { _ in
     }
     #expect(
@@ -116,21 +116,5 @@ struct NativeLazyRegistrarTests {
     #expect(
       PerceptionRegistrar(isPerceptionCheckingEnabled: false)._isPerceptionCheckingEnabled == false)
     #expect(PerceptionRegistrar(isPerceptionCheckingEnabled: true)._isPerceptionCheckingEnabled)
-  }
-}
-
-/// A perceptible class by hand, whose registrar the tests can reach.
-private final class ByHandModel: Perceptible, @unchecked Sendable {
-  let registrar = PerceptionRegistrar()
-  private var _value = 0
-
-  var value: Int {
-    get {
-      registrar.access(self, keyPath: \.value)
-      return _value
-    }
-    set {
-      registrar.withMutation(of: self, keyPath: \.value) { _value = newValue }
-    }
   }
 }
