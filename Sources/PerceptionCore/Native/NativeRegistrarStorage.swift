@@ -71,13 +71,10 @@
     /// makes the Perception registrar), or, in a checked context, perhaps reported.
     @usableFromInline @inline(never)
     final func recordAccess(slot: UInt, keyPath: AnyKeyPath, site: CallSite?) {
-      guard TrackingScope.accessList(inSlot: slot) != nil else {
-        #if DEBUG
-          CheckingReporter.readOutsideTracking(
-            slot: slot, keyPath: keyPath, storage: self, site: site)
-        #endif
-        return
-      }
+      guard
+        TrackingScope.accessList(forReadOf: keyPath, inSlot: slot, storage: self, site: site)
+          != nil
+      else { return }
       perception.recordAccess(slot: slot, keyPath: keyPath)
     }
   }

@@ -105,13 +105,11 @@ class RegistrarStorage: ManagedBuffer<Void, perception_registrar> {
   /// `recordAccess(slot:keyPath:)`'s body, for the registrar's out-of-line read
   /// (`PerceptionRegistrar.recordAccess(slot:keyPath:)`), which then makes no second call.
   @inline(__always)
-  final func recordAccessInline(slot: UInt, keyPath: AnyKeyPath) {
-    guard let list = TrackingScope.accessList(inSlot: slot) else {
-      #if DEBUG
-        CheckingReporter.readOutsideTracking(slot: slot, keyPath: keyPath, storage: self, site: nil)
-      #endif
-      return
-    }
+  final func recordAccessInline(slot: UInt, keyPath: AnyKeyPath, site: CallSite? = nil) {
+    guard
+      let list = TrackingScope.accessList(
+        forReadOf: keyPath, inSlot: slot, storage: self, site: site)
+    else { return }
     let registrar = Unmanaged.passUnretained(self)
     let result = perception_access_list_record(list, registrar.toOpaque(), PropertyKey.of(keyPath))
     if result == PERCEPTION_ACCESS_NEW_REGISTRAR {
@@ -124,14 +122,7 @@ class RegistrarStorage: ManagedBuffer<Void, perception_registrar> {
   /// `recordAccess(slot:keyPath:)` for a read whose call site is known, for its report.
   @usableFromInline @inline(never)
   final func recordAccess(slot: UInt, keyPath: AnyKeyPath, site: CallSite) {
-    guard TrackingScope.accessList(inSlot: slot) != nil else {
-      #if DEBUG
-        CheckingReporter.readOutsideTracking(
-          slot: slot, keyPath: keyPath, storage: self, site: site)
-      #endif
-      return
-    }
-    recordAccess(slot: slot, keyPath: keyPath)
+    recordAccessInline(slot: slot, keyPath: keyPath, site: site)
   }
 
   /// The observer table, created on first use.

@@ -18,6 +18,45 @@ enum TrackingScope {
     UnsafeMutablePointer(bitPattern: slot & ~flagMask)
   }
 
+  /// The list of the innermost scope `slot` names, for a read of `keyPath` from the registrar
+  /// behind `storage`; nil when the slot carries only checking's flags, after handing the read
+  /// to perception checking, which may report it (debug builds).
+  @inline(__always)
+  static func accessList(
+    forReadOf keyPath: AnyKeyPath, inSlot slot: UInt, storage: AnyObject, site: CallSite?
+  ) -> UnsafeMutablePointer<perception_access_list>? {
+    guard let list = accessList(inSlot: slot) else {
+      #if DEBUG
+        CheckingReporter.readOutsideTracking(
+          slot: slot, keyPath: keyPath, storage: storage, site: site)
+      #endif
+      return nil
+    }
+    return list
+  }
+
+  /// Opens a scope on this thread around `body`: an access list on the stack, chained to the
+  /// enclosing scope's and named by the thread's slot from here on, with the enclosing slot's
+  /// checking flags. `body` gets the list, the enclosing scope's list and the enclosing slot,
+  /// which it stores back once the scope's `apply` has returned.
+  @inlinable @inline(__always)
+  static func withScope<R>(
+    _ body: (
+      _ list: UnsafeMutablePointer<perception_access_list>,
+      _ enclosing: UnsafeMutablePointer<perception_access_list>?, _ enclosingSlot: UInt
+    ) -> R
+  ) -> R {
+    // Uninitialized stack space: the list is a few hundred bytes that init mostly ignores.
+    withUnsafeTemporaryAllocation(of: perception_access_list.self, capacity: 1) { buffer in
+      let list = buffer.baseAddress!
+      let enclosingSlot = perception_slot_get()
+      let enclosing = accessList(inSlot: enclosingSlot)
+      perception_access_list_init(list, enclosing)
+      perception_slot_set(UInt(bitPattern: list) | (enclosingSlot & flagMask))
+      return body(list, enclosing, enclosingSlot)
+    }
+  }
+
   /// Runs `apply` in a new scope. When it returns, the reads it recorded are observed with the
   /// callbacks `makeCallbacks` returns (only called if `apply` read anything; nil observes
   /// nothing), and are added to the enclosing scope, so that nested reads count for outer
@@ -40,13 +79,7 @@ enum TrackingScope {
         return
       }
     #endif
-    let enclosingSlot = perception_slot_get()
-    // Uninitialized stack space: the list is a few hundred bytes that init mostly ignores.
-    withUnsafeTemporaryAllocation(of: perception_access_list.self, capacity: 1) { buffer in
-      let list = buffer.baseAddress!
-      let enclosing = accessList(inSlot: enclosingSlot)
-      perception_access_list_init(list, enclosing)
-      perception_slot_set(UInt(bitPattern: list) | (enclosingSlot & flagMask))
+    withScope { list, enclosing, enclosingSlot in
       applyOnPerceptionEngine {
         TrackingLocals.markingTracking(apply)
         perception_slot_set(enclosingSlot)
@@ -67,12 +100,7 @@ enum TrackingScope {
     _ observe: (_ applyInScope: () -> Void, _ makeObserver: (ObserverCallbacks) -> Observer)
       -> Observer?
   ) {
-    let enclosingSlot = perception_slot_get()
-    withUnsafeTemporaryAllocation(of: perception_access_list.self, capacity: 1) { buffer in
-      let list = buffer.baseAddress!
-      let enclosing = accessList(inSlot: enclosingSlot)
-      perception_access_list_init(list, enclosing)
-      perception_slot_set(UInt(bitPattern: list) | (enclosingSlot & flagMask))
+    withScope { list, enclosing, enclosingSlot in
       // Not escaping: `observe` runs it before it returns.
       let observer = withoutActuallyEscaping(apply) { apply in
         observe(
@@ -202,14 +230,7 @@ enum TrackingScope {
     #if !DEBUG
       let engine = perception_engine_load()
       if _fastPath(engine == PERCEPTION_ENGINE_PERCEPTION | PERCEPTION_ENGINE_SETTLED) {
-        // Uninitialized stack space: the list is a few hundred bytes that init mostly ignores.
-        return withUnsafeTemporaryAllocation(of: perception_access_list.self, capacity: 1) {
-          buffer in
-          let list = buffer.baseAddress!
-          let enclosingSlot = perception_slot_get()
-          let enclosing = accessList(inSlot: enclosingSlot)
-          perception_access_list_init(list, enclosing)
-          perception_slot_set(UInt(bitPattern: list) | (enclosingSlot & flagMask))
+        return withScope { list, enclosing, enclosingSlot in
           let result = apply()
           perception_slot_set(enclosingSlot)
           // A list that recorded nothing owns nothing: no storage, no registrar.
