@@ -4,14 +4,19 @@
 # (`perception-bench --operations`), and the difference over N is the cost of one operation,
 # loop included, with the process's start and the case's setup cancelled out.
 #   Benchmarks/count-instructions.sh CASE [perception|native] [N]
+#   Benchmarks/count-instructions.sh --budget
 # PERCEPTION_ENGINE=native in the environment counts Perception on the native engine (passed on
 # as --engine, since the benchmark otherwise selects Perception's runtime itself).
+#
+# --budget holds issue 21's budget, Perception on the native engine at most 1.10 of plain
+# @Observable, in instructions: a count is the same for the same binary whatever else the
+# machine runs (the same total within a few hundred instructions per run), where a timed 10%
+# guard fails on noise (CI failed once with `+=` at +10.1% in time, at 1.05 in instructions).
+# It prints each case's table row and exits 1 if a case with a limit is over it.
 # valgrind 3.19 cannot read the DWARF 5 that Swift 6 emits, so it runs a stripped copy.
 set -eu
 cd "$(dirname "$0")/.."
-case_id="$1"
-side="${2:-perception}"
-n="${3:-100000}"
+
 # SwiftPM does not always rebuild the benchmark after a change to PerceptionCore alone (it
 # imports Perception, which re-exports it), and a stale inlined copy would be counted.
 touch Benchmarks/PerceptionBenchmarks/main.swift
@@ -20,13 +25,75 @@ work="$(mktemp -d "${TMPDIR:-/tmp}/perception-count.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 cp .build/release/perception-bench "$work/bench"
 strip -g "$work/bench"
-count() {
-  valgrind --tool=callgrind --callgrind-out-file="$work/out.$1" \
-    "$work/bench" --engine "${PERCEPTION_ENGINE:-perception}" --filter "$case_id" \
-    --side "$side" --operations "$1" >/dev/null 2>"$work/log.$1"
-  sed -n 's/^summary: //p' "$work/out.$1"
+
+# The callgrind total of one run: ENGINE CASE SIDE OPERATIONS. Deterministic hashing, because
+# with a random seed two runs' dictionaries collide differently: Observation keys each object's
+# observations by key path, and two different key paths in one bucket cost a comparison of about
+# 400 instructions (write-other-observed read 1,983 and 2,765 per operation in two pairs of runs).
+total() {
+  SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$work/out" \
+    "$work/bench" --engine "$1" --filter "$2" --side "$3" --operations "$4" \
+    >/dev/null 2>"$work/log" || { cat "$work/log" >&2; exit 2; }
+  sed -n 's/^summary: //p' "$work/out"
 }
-one="$(count "$n")"
-two="$(count "$((2 * n))")"
-echo "$case_id ($side${PERCEPTION_ENGINE:+, PERCEPTION_ENGINE=$PERCEPTION_ENGINE}):" \
-  "$(( (two - one) / n )) instructions per operation ($one for $n, $two for $((2 * n)))"
+
+# Instructions per operation: ENGINE CASE SIDE N.
+per_operation() {
+  one="$(total "$1" "$2" "$3" "$4")"
+  two="$(total "$1" "$2" "$3" "$(($4 * 2))")"
+  echo "$(((two - one) / $4))"
+}
+
+if [ "${1:-}" != "--budget" ]; then
+  case_id="$1"
+  side="${2:-perception}"
+  n="${3:-100000}"
+  one="$(total "${PERCEPTION_ENGINE:-perception}" "$case_id" "$side" "$n")"
+  two="$(total "${PERCEPTION_ENGINE:-perception}" "$case_id" "$side" "$((2 * n))")"
+  echo "$case_id ($side${PERCEPTION_ENGINE:+, PERCEPTION_ENGINE=$PERCEPTION_ENGINE}):" \
+    "$(((two - one) / n)) instructions per operation ($one for $n, $two for $((2 * n)))"
+  exit 0
+fi
+
+# The budget's cases: id, N (2N within the case's maxOperations, and small where one operation
+# is costly), and the limit on ours over @Observable: 1.10, the budget; `open` where the case is
+# still over it (reported, not held); create-destroy's own limit, set by the decision to keep the
+# registrar's box (the Guarantees article's "Releases": 1,650 against 1,290 instructions). Left
+# to the timed run: the threaded and growth cases, whose counts follow the scheduler, and the
+# cases whose key paths share Observation's dictionaries with others (write-other-observed,
+# cycle-10), where the count is decided by which keys share a bucket: a key path's hash covers
+# its accessors' addresses, so any change to the code moves it, on either side (at d70e94e,
+# write-other-observed counted 1.45 and cycle-10 went our way, from those comparisons alone).
+echo "| case | @Observable | Perception on the native engine | ratio | limit |"
+echo "|---|---:|---:|---:|---|"
+over=0
+while read -r case_id n limit; do
+  native="$(per_operation native "$case_id" native "$n")"
+  ours="$(per_operation native "$case_id" perception "$n")"
+  row="$(awk -v ours="$ours" -v native="$native" -v limit="$limit" 'BEGIN {
+    ratio = ours / native
+    if (limit == "open") verdict = "open: over the budget (issue 21)"
+    else if (ratio > limit + 0) verdict = "**over " limit "**"
+    else verdict = "within " limit
+    printf "%.3f | %s", ratio, verdict
+  }')"
+  echo "| $case_id | $native | $ours | $row |"
+  case "$row" in *"**over"*) over=$((over + 1)) ;; esac
+done <<CASES
+read 100000 1.10
+write 100000 1.10
+write-equal 100000 1.10
+modify 100000 1.10
+empty-scope 100000 1.10
+nested-3 50000 open
+cycle-1 20000 1.10
+create-destroy 50000 1.30
+fan-out-1 10000 1.10
+fan-out-10 2000 1.10
+options-cycle 10000 1.10
+continuous 2000 open
+CASES
+if [ "$over" -gt 0 ]; then
+  echo "FAILED: $over case(s) over the native engine's instruction budget (marked over)"
+  exit 1
+fi

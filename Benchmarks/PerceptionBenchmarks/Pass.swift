@@ -5,11 +5,12 @@ import Perception
 let ratioGuard = 1.25
 
 /// Perception on the native engine more than this much slower than plain `@Observable` on a
-/// read or a write fails the run: issue 14's budget, 10%. The quick run guards it too: in 32
-/// quick runs on a shared 2-core machine (load average 4 to 11), the first measurement of a
-/// read's overhead never exceeded +7.2%, and a burst of load that breaches it once is measured
-/// again.
-let overheadGuard = 1.10
+/// read, a write or a `+=` fails the run. The budget itself, 10% (issues 14 and 21), is held in
+/// instructions by `Benchmarks/count-instructions.sh --budget`: timed, it failed CI once when a
+/// burst of load put `+=` at +10.1% twice running, at 1.05 in instructions. This guard catches
+/// what instructions do not show, such as a lock or contention added to these paths, with room
+/// for the machine's noise.
+let overheadGuard = 1.25
 
 /// What one process measured. A process runs one `PerceptionEngine` (the choice is made once per
 /// process), so a run is two passes: this process measures Perception on its runtime, and a
