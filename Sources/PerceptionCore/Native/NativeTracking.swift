@@ -47,6 +47,8 @@
           TrackingScope.runRecordingReleases(apply) { applyInScope, makeObserver in
             observeEvents(applyInScope, makeObserver: { makeCallbacks().map(makeObserver) })
           }
+        } else if case .options(let options) = request {
+          observeOptions(marked, options: options, callbacks: makeCallbacks)
         } else {
           observeEvents(marked, mode: request.observerMode, callbacks: makeCallbacks)
         }
@@ -145,7 +147,7 @@
       if isFinished { tracking.cancel() }
     }
 
-    private static func changed(_ tracking: ObservationTracking) -> AnyKeyPath? {
+    static func changed(_ tracking: ObservationTracking) -> AnyKeyPath? {
       if #available(iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2, *) {
         return tracking.changed
       }
