@@ -7,9 +7,6 @@ struct NativeOptionsObserverHeader {
   var state: perception_atomic_u32
   /// Nil until the installer adopts it, and again once released.
   var onChange: OptionsCallback?
-  /// Whether the options name `.willSet` and `.didSet`.
-  let deliversWillSet: Bool
-  let deliversDidSet: Bool
   #if DEBUG
     /// Where it was installed, for the change trace; nil when tracing was off then.
     var traceSite: TraceSite?
@@ -26,7 +23,8 @@ struct OptionsCallback {
 /// engine that Observation alone runs (one that asks for no `.deinit`: see
 /// `NativeTracking.observeOptions`). Observation's willSet and didSet callbacks hand it their
 /// events; it decides which reach `onChange`, as `Observer.receiveOptionsEvent` does for the
-/// general observer.
+/// general observer. Which events the options name is not stored: it decides which callbacks
+/// Observation gets, and which of the two entry points each calls.
 ///
 /// Such a tracking has at most one thread delivering at a time (the willSet of the pair, or the
 /// event that finishes it): the state that lets one thread in shuts the others out, and no
@@ -58,14 +56,12 @@ final class NativeOptionsObserver: ManagedBuffer<NativeOptionsObserverHeader, Vo
     case idle, deliveringWillSet, awaitingDidSet, finishing, finished
   }
 
-  /// An observer for `options`, active and with no callback yet: Observation's callbacks,
+  /// An observer for `options` (which it uses for the change trace alone), with no callback yet: Observation's callbacks,
   /// given before `apply` runs, capture it, and `adopt(_:)` moves the callback in before
   /// Observation installs them (under its lock, which publishes the observer to other threads).
   static func make(_ options: PerceptionTracking.Options) -> NativeOptionsObserver {
     let buffer = create(minimumCapacity: 0) { _ in
-      NativeOptionsObserverHeader(
-        state: perception_atomic_u32(), onChange: nil,
-        deliversWillSet: options.contains(.willSet), deliversDidSet: options.contains(.didSet))
+      NativeOptionsObserverHeader(state: perception_atomic_u32(), onChange: nil)
     }
     let observer = unsafeDowncast(buffer, to: NativeOptionsObserver.self)
     perception_atomic_u32_init(observer.statePointer, State.idle.rawValue)
@@ -85,37 +81,32 @@ final class NativeOptionsObserver: ManagedBuffer<NativeOptionsObserverHeader, Vo
 
   /// Moves in the tracking's callback, or finishes the observer when there is none (`apply`
   /// threw). Only for its installer, before the observer is published.
-  func adopt(_ callbacks: consuming ObserverCallbacks?) {
-    guard case .options(_, let onChange)? = consume callbacks else {
+  func adopt(_ callback: consuming OptionsCallback?) {
+    guard let callback else {
       perception_atomic_u32_init(statePointer, State.finished.rawValue)
       return
     }
     // Nil until now, which needs no destroying.
-    onChangePointer.initialize(to: OptionsCallback(call: onChange))
+    onChangePointer.initialize(to: callback)
   }
 
-  /// Delivers a willSet (`isWillSet`) or didSet of `keyPath`, if the options name it and this
-  /// thread's event is the one to deliver. Returns whether the tracking has finished, so that
+  /// Delivers the event that ends the tracking, `kind` of `keyPath`, if this thread's is the
+  /// one: the didSet of a willSet + didSet tracking (`afterWillSet`), or the one event of a
+  /// `[.willSet]` or `[.didSet]` tracking. Returns whether the tracking has finished, so that
   /// the caller cancels Observation's side.
-  func receive(willSet isWillSet: Bool, keyPath: AnyKeyPath?) -> Bool {
-    let (deliversWillSet, deliversDidSet) = withUnsafeMutablePointerToHeader {
-      ($0.pointer(to: \.deliversWillSet)!.pointee, $0.pointer(to: \.deliversDidSet)!.pointee)
+  func receiveLast(
+    _ kind: PerceptionTracking.Event.Kind, keyPath: AnyKeyPath?, afterWillSet: Bool
+  ) -> Bool {
+    guard compareExchange(afterWillSet ? .awaitingDidSet : .idle, .finishing) else {
+      return isFinished
     }
-    if isWillSet && deliversWillSet && deliversDidSet {
-      guard compareExchange(.idle, .deliveringWillSet) else { return isFinished }
-      return deliverWillSet(keyPath: keyPath)
-    }
-    guard isWillSet ? deliversWillSet : deliversDidSet else { return isFinished }
-    // The didSet of a pair follows its willSet; an event alone is the first of its kind.
-    let from: State = !isWillSet && deliversWillSet ? .awaitingDidSet : .idle
-    guard compareExchange(from, .finishing) else { return isFinished }
     // The one thread that finished it holds the callback now: it takes it, and releases it
     // inside the callback depth, so that what it captures may cancel this tracking without
     // waiting for itself.
     let depth = enterCallback()
     if let onChange = onChangePointer.move() {
       onChangePointer.initialize(to: nil)
-      call(onChange, isWillSet ? .willSet : .didSet, keyPath: keyPath)
+      call(onChange, kind, keyPath: keyPath)
       _ = consume onChange
     } else {
       onChangePointer.initialize(to: nil)
@@ -125,9 +116,11 @@ final class NativeOptionsObserver: ManagedBuffer<NativeOptionsObserverHeader, Vo
     return true
   }
 
-  /// Delivers the willSet of a pair, as the one thread in `deliveringWillSet`, and moves on to
-  /// `awaitingDidSet`, unless the tracking was cancelled meanwhile. Returns whether it was.
-  private func deliverWillSet(keyPath: AnyKeyPath?) -> Bool {
+  /// Delivers the willSet of a willSet + didSet tracking, if this thread's is the one; other
+  /// events are ignored until it returns. Returns whether the tracking has finished (it was
+  /// cancelled, in the callback or elsewhere), so that the caller cancels Observation's side.
+  func receiveWillSetOfPair(keyPath: AnyKeyPath?) -> Bool {
+    guard compareExchange(.idle, .deliveringWillSet) else { return isFinished }
     // No other thread touches the callback while this one delivers (`cancel()` leaves it to
     // this thread), so it moves out and back in, with no retain or release.
     if let onChange = onChangePointer.move() {

@@ -48,7 +48,13 @@
             observeEvents(applyInScope, makeObserver: { makeCallbacks().map(makeObserver) })
           }
         } else if case .options(let options) = request {
-          observeOptions(marked, options: options, callbacks: makeCallbacks)
+          // (`withPerceptionTracking(options:_:onChange:)` takes
+          // `TrackingScope.runOnObservation` to the same place, with no `ObserverCallbacks`.)
+          observeOptions(options) {
+            marked()
+            guard case .options(_, let onChange)? = makeCallbacks() else { return nil }
+            return OptionsCallback(call: onChange)
+          }
         } else {
           observeEvents(marked, mode: request.observerMode, callbacks: makeCallbacks)
         }
