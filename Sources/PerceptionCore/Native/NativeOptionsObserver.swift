@@ -7,6 +7,12 @@ struct NativeOptionsObserverHeader {
   var state: perception_atomic_u32
   /// Nil until the installer adopts it, and again once released.
   var onChange: OptionsCallback?
+  /// The key path the willSet of a pair was delivered for, and the thread that delivered it
+  /// (`perception_thread_token()`): written by that thread before it moves on to
+  /// `awaitingDidSet`, and read by the thread that takes the didSet (see
+  /// `NativeOptionsObserver.receiveDidSetOfPair`).
+  var willSetKeyPath: AnyKeyPath?
+  var willSetThread: UInt
   #if DEBUG
     /// Where it was installed, for the change trace; nil when tracing was off then.
     var traceSite: TraceSite?
@@ -56,12 +62,21 @@ final class NativeOptionsObserver: ManagedBuffer<NativeOptionsObserverHeader, Vo
     case idle, deliveringWillSet, awaitingDidSet, finishing, finished
   }
 
-  /// An observer for `options` (which it uses for the change trace alone), with no callback yet: Observation's callbacks,
-  /// given before `apply` runs, capture it, and `adopt(_:)` moves the callback in before
-  /// Observation installs them (under its lock, which publishes the observer to other threads).
+  /// The state word: the state in bits 0-2, and `interfered`.
+  private static let stateMask: UInt32 = 7
+  /// Set, in `deliveringWillSet` or `awaitingDidSet`, by an event that was ignored: another
+  /// mutation has reached the tracking since the pair's willSet, so its didSet must be asked
+  /// which key path it concerns.
+  private static let interfered: UInt32 = 8
+
+  /// An observer for `options` (which it uses for the change trace alone), with no callback
+  /// yet: Observation's callbacks, given before `apply` runs, capture it, and `adopt(_:)` moves
+  /// the callback in before Observation installs them (under its lock, which publishes the
+  /// observer to other threads).
   static func make(_ options: PerceptionTracking.Options) -> NativeOptionsObserver {
     let buffer = create(minimumCapacity: 0) { _ in
-      NativeOptionsObserverHeader(state: perception_atomic_u32(), onChange: nil)
+      NativeOptionsObserverHeader(
+        state: perception_atomic_u32(), onChange: nil, willSetKeyPath: nil, willSetThread: 0)
     }
     let observer = unsafeDowncast(buffer, to: NativeOptionsObserver.self)
     perception_atomic_u32_init(observer.statePointer, State.idle.rawValue)
@@ -90,16 +105,96 @@ final class NativeOptionsObserver: ManagedBuffer<NativeOptionsObserverHeader, Vo
     onChangePointer.initialize(to: callback)
   }
 
-  /// Delivers the event that ends the tracking, `kind` of `keyPath`, if this thread's is the
-  /// one: the didSet of a willSet + didSet tracking (`afterWillSet`), or the one event of a
-  /// `[.willSet]` or `[.didSet]` tracking. Returns whether the tracking has finished, so that
-  /// the caller cancels Observation's side.
-  func receiveLast(
-    _ kind: PerceptionTracking.Event.Kind, keyPath: AnyKeyPath?, afterWillSet: Bool
-  ) -> Bool {
-    guard compareExchange(afterWillSet ? .awaitingDidSet : .idle, .finishing) else {
+  /// Delivers the one event of a `[.willSet]` or `[.didSet]` tracking, `kind` of `keyPath`,
+  /// if this thread's is the one. Returns whether the tracking has finished, so that the
+  /// caller cancels Observation's side.
+  func receiveOnly(_ kind: PerceptionTracking.Event.Kind, keyPath: AnyKeyPath?) -> Bool {
+    guard compareExchange(State.idle.rawValue, .finishing) else { return isFinished }
+    finish(kind, keyPath: keyPath)
+    return true
+  }
+
+  /// Delivers the willSet of a willSet + didSet tracking, for `keyPath`, if this thread's is
+  /// the one; other events are ignored until it returns. Returns whether the tracking has
+  /// finished (it was cancelled, in the callback or elsewhere), so that the caller cancels
+  /// Observation's side.
+  ///
+  /// The key path is kept, with this thread's token, for the didSet of the same mutation.
+  func receiveWillSetOfPair(keyPath: consuming AnyKeyPath?) -> Bool {
+    guard compareExchange(State.idle.rawValue, .deliveringWillSet) else {
+      noteIgnoredEvent()
       return isFinished
     }
+    // No other thread touches the callback while this one delivers (`cancel()` leaves it to
+    // this thread), so it moves out and back in, with no retain or release.
+    if let onChange = onChangePointer.move() {
+      let depth = enterCallback()
+      call(onChange, .willSet, keyPath: keyPath)
+      perception_callback_depth_set(depth)
+      // Back in before the didSet can take it.
+      onChangePointer.initialize(to: onChange)
+    } else {
+      onChangePointer.initialize(to: nil)
+    }
+    // Nil until now: the one willSet of the pair moves it in.
+    withUnsafeMutablePointerToHeader { $0.pointer(to: \.willSetKeyPath)! }.initialize(to: keyPath)
+    withUnsafeMutablePointerToHeader {
+      $0.pointer(to: \.willSetThread)!.pointee = perception_thread_token()
+    }
+    while true {
+      let word = loadWord()
+      guard Self.state(of: word) == .deliveringWillSet else {
+        // Cancelled while delivering (the state is `finishing`): no didSet follows, and this
+        // thread releases the callback, as the last to hold it.
+        releaseCallback()
+        return true
+      }
+      // Keeps `interfered`, which an ignored event may have set meanwhile.
+      let next = word & ~Self.stateMask | State.awaitingDidSet.rawValue
+      if compareExchange(word, next) { return false }
+    }
+  }
+
+  /// Takes the didSet that ends a willSet + didSet tracking, if this thread's is the one, and
+  /// returns the key path it concerns (`changed()`'s, or the willSet's), or nil if it is
+  /// ignored. Then deliver it with `finish(_:keyPath:)`.
+  ///
+  /// The willSet's key path serves when this didSet comes from the thread that delivered the
+  /// willSet and no other event has reached the tracking since (`interfered` is clear): the
+  /// didSet of the willSet's own mutation, which a thread makes after its willSet with nothing
+  /// between them but mutations nested inside, whose willSets would have set `interfered`.
+  /// Otherwise this didSet may belong to another mutation, and `changed()` (Observation's
+  /// `ObservationTracking.changed`, which takes its lock) says which: it is asked before this
+  /// thread takes the didSet, as close to Observation's call as it can be, since a racing
+  /// mutation overwrites it.
+  func receiveDidSetOfPair(changed: () -> AnyKeyPath?) -> (taken: Bool, keyPath: AnyKeyPath?) {
+    var word = loadWord()
+    while true {
+      guard Self.state(of: word) == .awaitingDidSet else {
+        noteIgnoredEvent()
+        return (false, nil)
+      }
+      let ownMutation =
+        word & Self.interfered == 0
+        && withUnsafeMutablePointerToHeader { $0.pointer(to: \.willSetThread)!.pointee }
+          == perception_thread_token()
+      let asked = ownMutation ? nil : changed()
+      if compareExchange(word, .finishing) {
+        guard ownMutation else { return (true, asked) }
+        // Moved out, not copied: nobody else reads it once the tracking has finished.
+        return withUnsafeMutablePointerToHeader { header in
+          let keyPath = header.pointer(to: \.willSetKeyPath)!.move()
+          header.pointer(to: \.willSetKeyPath)!.initialize(to: nil)
+          return (true, keyPath)
+        }
+      }
+      word = loadWord()
+    }
+  }
+
+  /// Delivers the event that ends the tracking, `kind` of `keyPath`, as the one thread that
+  /// moved it to `finishing`, and moves on to `finished`.
+  func finish(_ kind: PerceptionTracking.Event.Kind, keyPath: borrowing AnyKeyPath?) {
     // The one thread that finished it holds the callback now: it takes it, and releases it
     // inside the callback depth, so that what it captures may cancel this tracking without
     // waiting for itself.
@@ -113,30 +208,19 @@ final class NativeOptionsObserver: ManagedBuffer<NativeOptionsObserverHeader, Vo
     }
     perception_callback_depth_set(depth)
     perception_atomic_u32_store_release(statePointer, State.finished.rawValue)
-    return true
   }
 
-  /// Delivers the willSet of a willSet + didSet tracking, if this thread's is the one; other
-  /// events are ignored until it returns. Returns whether the tracking has finished (it was
-  /// cancelled, in the callback or elsewhere), so that the caller cancels Observation's side.
-  func receiveWillSetOfPair(keyPath: AnyKeyPath?) -> Bool {
-    guard compareExchange(.idle, .deliveringWillSet) else { return isFinished }
-    // No other thread touches the callback while this one delivers (`cancel()` leaves it to
-    // this thread), so it moves out and back in, with no retain or release.
-    if let onChange = onChangePointer.move() {
-      let depth = enterCallback()
-      call(onChange, .willSet, keyPath: keyPath)
-      perception_callback_depth_set(depth)
-      // Back in before the didSet can take it.
-      onChangePointer.initialize(to: onChange)
-    } else {
-      onChangePointer.initialize(to: nil)
+  /// Records, for a willSet + didSet tracking between the two, that an event was ignored (see
+  /// `interfered`). Only such an event pays the atomic operation: a racing or nested mutation.
+  private func noteIgnoredEvent() {
+    while true {
+      let word = loadWord()
+      let state = Self.state(of: word)
+      guard state == .deliveringWillSet || state == .awaitingDidSet,
+        word & Self.interfered == 0
+      else { return }
+      if compareExchange(word, word | Self.interfered) { return }
     }
-    if compareExchange(.deliveringWillSet, .awaitingDidSet) { return false }
-    // Cancelled while delivering (the state is `finishing`): no didSet follows, and this
-    // thread releases the callback, as the last to hold it.
-    releaseCallback()
-    return true
   }
 
   /// Ends the tracking: no further event is delivered, and the callback is released. Then,
@@ -145,7 +229,7 @@ final class NativeOptionsObserver: ManagedBuffer<NativeOptionsObserverHeader, Vo
   func cancel() {
     while true {
       let word = loadWord()
-      switch State(rawValue: word)! {
+      switch Self.state(of: word) {
       case .idle, .awaitingDidSet:
         guard compareExchange(word, .finishing) else { continue }
         // No thread is delivering, and none can start: this one releases the callback.
@@ -197,7 +281,11 @@ final class NativeOptionsObserver: ManagedBuffer<NativeOptionsObserverHeader, Vo
   }
 
   /// Whether it has finished or is finishing: it will deliver nothing more.
-  private var isFinished: Bool { loadWord() >= State.finishing.rawValue }
+  var isFinished: Bool { Self.state(of: loadWord()).rawValue >= State.finishing.rawValue }
+
+  private static func state(of word: UInt32) -> State {
+    State(rawValue: word & stateMask)!
+  }
 
   private func call(
     _ onChange: borrowing OptionsCallback,
@@ -232,11 +320,11 @@ final class NativeOptionsObserver: ManagedBuffer<NativeOptionsObserverHeader, Vo
     perception_atomic_u32_load_acquire(statePointer)
   }
 
-  private func compareExchange(_ expected: State, _ desired: State) -> Bool {
-    compareExchange(expected.rawValue, desired)
+  private func compareExchange(_ expected: UInt32, _ desired: State) -> Bool {
+    compareExchange(expected, desired.rawValue)
   }
 
-  private func compareExchange(_ expected: UInt32, _ desired: State) -> Bool {
-    perception_atomic_u32_compare_exchange(statePointer, expected, desired.rawValue)
+  private func compareExchange(_ expected: UInt32, _ desired: UInt32) -> Bool {
+    perception_atomic_u32_compare_exchange(statePointer, expected, desired)
   }
 }

@@ -36,24 +36,25 @@
         withObservationTracking(
           { observer.adopt(applyAndMakeCallback()) },
           willSet: { observer.forwardWillSetOfPair($0) },
-          didSet: { observer.forwardLast(.didSet, $0, afterWillSet: true) })
+          didSet: { observer.forwardDidSetOfPair($0) })
       } else if willSet {
         withObservationTracking(
           { observer.adopt(applyAndMakeCallback()) },
-          willSet: { observer.forwardLast(.willSet, $0, afterWillSet: false) })
+          willSet: { observer.forwardOnly(.willSet, $0) })
       } else {
         withObservationTracking(
           { observer.adopt(applyAndMakeCallback()) },
-          didSet: { observer.forwardLast(.didSet, $0, afterWillSet: false) })
+          didSet: { observer.forwardOnly(.didSet, $0) })
       }
     }
   }
 
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   extension NativeOptionsObserver {
-    // Each reads the changed key path first, before the observer decides anything:
-    // Observation records it in the tracking just before it calls, and a racing mutation
-    // records its own, so the sooner it is read the likelier it is this call's.
+    // Each reads the changed key path first, before the observer decides anything (but for
+    // the didSet of a pair, see `receiveDidSetOfPair`): Observation records it in the tracking
+    // just before it calls, and a racing mutation records its own, so the sooner it is read
+    // the likelier it is this call's.
 
     /// Hands the willSet of a willSet + didSet tracking to the observer, and cancels
     /// Observation's side if the observer has finished.
@@ -61,14 +62,18 @@
       if receiveWillSetOfPair(keyPath: Observer.changed(tracking)) { tracking.cancel() }
     }
 
-    /// Hands the event that would end the tracking to the observer, and cancels Observation's
-    /// side if the observer has finished.
-    func forwardLast(
-      _ kind: PerceptionTracking.Event.Kind, _ tracking: ObservationTracking, afterWillSet: Bool
-    ) {
-      if receiveLast(kind, keyPath: Observer.changed(tracking), afterWillSet: afterWillSet) {
-        tracking.cancel()
-      }
+    /// Hands the didSet of a willSet + didSet tracking to the observer, and cancels
+    /// Observation's side once the observer has finished.
+    func forwardDidSetOfPair(_ tracking: ObservationTracking) {
+      let (taken, keyPath) = receiveDidSetOfPair { Observer.changed(tracking) }
+      if taken { finish(.didSet, keyPath: keyPath) }
+      if taken || isFinished { tracking.cancel() }
+    }
+
+    /// Hands the one event of a `[.willSet]` or `[.didSet]` tracking to the observer, and
+    /// cancels Observation's side if the observer has finished.
+    func forwardOnly(_ kind: PerceptionTracking.Event.Kind, _ tracking: ObservationTracking) {
+      if receiveOnly(kind, keyPath: Observer.changed(tracking)) { tracking.cancel() }
     }
   }
 #endif
