@@ -260,6 +260,53 @@ struct OptionsTrackingTests {
     }
   }
 
+  @Test func eachEventOfAPairNamesThePropertyItsMutationChanged() {
+    // A nested mutation of another tracked property inside the willSet is ignored, and the
+    // didSet still names the willSet's property.
+    let model = PerceptionModel()
+    let log = EventLog()
+    withPerceptionTracking(options: [.willSet, .didSet]) {
+      _ = model.count
+      _ = model.name
+    } onChange: { event in
+      log.append(Self.describe(event, model))
+      if event.kind == .willSet { model.name = "nested" }
+    }
+    model.count = 1
+    #expect(log.all == ["willSet count sees 0", "didSet count sees 1"])
+  }
+
+  @Test func theDidSetOfAnotherThreadsMutationNamesItsOwnProperty() {
+    // Another thread's mutation of `name` began before the tracking was installed, so the
+    // tracking hears its didSet but not its willSet; it comes after the willSet of a mutation
+    // of `count` here, and is the didSet the tracking delivers, naming `name`.
+    let model = PerceptionModel()
+    let registrar = PerceptionRegistrar()
+    let log = EventLog()
+    let otherWillSet = DispatchSemaphore(value: 0)
+    let otherMayFinish = DispatchSemaphore(value: 0)
+    let otherDone = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      registrar.willSet(model, keyPath: \.name)
+      otherWillSet.signal()
+      otherMayFinish.wait()
+      registrar.didSet(model, keyPath: \.name)
+      otherDone.signal()
+    }
+    otherWillSet.wait()
+    withPerceptionTracking(options: [.willSet, .didSet]) {
+      registrar.access(model, keyPath: \.count)
+      registrar.access(model, keyPath: \.name)
+    } onChange: { event in
+      log.append(Self.describe(event, model))
+    }
+    registrar.willSet(model, keyPath: \.count)
+    otherMayFinish.signal()
+    otherDone.wait()
+    registrar.didSet(model, keyPath: \.count)
+    #expect(log.all == ["willSet count sees 0", "didSet name sees 0"])
+  }
+
   @Test func finishingOrCancellingReleasesOnChangeAtOnce() {
     let model = PerceptionModel()
     weak var afterPair: Probe?

@@ -47,6 +47,14 @@
           TrackingScope.runRecordingReleases(apply) { applyInScope, makeObserver in
             observeEvents(applyInScope, makeObserver: { makeCallbacks().map(makeObserver) })
           }
+        } else if case .options(let options) = request {
+          // (`withPerceptionTracking(options:_:onChange:)` takes
+          // `TrackingScope.runOnObservation` to the same place, with no `ObserverCallbacks`.)
+          observeOptions(options) {
+            marked()
+            guard case .options(_, let onChange)? = makeCallbacks() else { return nil }
+            return OptionsCallback(call: onChange)
+          }
         } else {
           observeEvents(marked, mode: request.observerMode, callbacks: makeCallbacks)
         }
@@ -145,7 +153,7 @@
       if isFinished { tracking.cancel() }
     }
 
-    private static func changed(_ tracking: ObservationTracking) -> AnyKeyPath? {
+    static func changed(_ tracking: ObservationTracking) -> AnyKeyPath? {
       if #available(iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2, *) {
         return tracking.changed
       }

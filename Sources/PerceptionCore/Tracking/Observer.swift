@@ -352,7 +352,7 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   }
 
   /// How many times `waitForReaders()` checks before it starts yielding: a few microseconds.
-  private static let checksBeforeYielding = 1000
+  static let checksBeforeYielding = 1000
 
   /// Runs `body`, a call of user code on behalf of an observer, counted in this thread's
   /// callback depth.

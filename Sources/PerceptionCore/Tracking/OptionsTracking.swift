@@ -1,3 +1,5 @@
+import CPerceptionRuntime
+
 /// Tracks access to properties, and reports the first change to one of them, and releases of
 /// the objects read, as the events `options` names.
 ///
@@ -47,15 +49,78 @@ public func withPerceptionTracking<Result: ~Copyable, Failure: Error>(
 ) throws(Failure) -> Result {
   var result: Result?
   var failure: Failure?
-  TrackingScope.run(
-    {
-      do throws(Failure) {
-        result = try apply()
-      } catch {
-        failure = error
-      }
-    }, request: .options(options),
-    callbacks: { failure == nil ? .options(options, onChange) : nil })
+  if TrackingScope.runsOnObservationAlone(options) {
+    TrackingScope.runOnObservation(
+      options: options,
+      {
+        do throws(Failure) {
+          result = try apply()
+          return true
+        } catch {
+          failure = error
+          return false
+        }
+      }, onChange: onChange)
+  } else {
+    TrackingScope.run(
+      {
+        do throws(Failure) {
+          result = try apply()
+        } catch {
+          failure = error
+        }
+      }, request: .options(options),
+      callbacks: { failure == nil ? .options(options, onChange) : nil })
+  }
   if let failure { throw failure }
   return result.take()!
+}
+
+extension TrackingScope {
+  /// Whether an options tracking takes `runOnObservation(options:_:onChange:)`: once the
+  /// native engine is settled, unless it asks for `.deinit` (whose releases may need a
+  /// Perception scope, see `NativeTrackingPlan`). Inlined, with the options usually a literal,
+  /// so that such a call goes straight to Observation's tracking, and one on Perception's
+  /// runtime pays a load and a compare. (An engine not settled yet takes `run`, which settles
+  /// it, and which takes a native call to the same place.)
+  @inlinable
+  static func runsOnObservationAlone(_ options: PerceptionTracking.Options) -> Bool {
+    #if canImport(Observation)
+      return !options.contains(.deinit)
+        && perception_engine_load() == PERCEPTION_ENGINE_NATIVE | PERCEPTION_ENGINE_SETTLED
+    #else
+      return false
+    #endif
+  }
+
+  /// Runs `apply`, which returns whether it completed (it did not throw), in Observation's
+  /// tracking, and then, if it did, observes its reads with `onChange` for the events `options`
+  /// names (see `NativeTracking.observeOptions`). Only where `runsOnObservationAlone(options)`.
+  @usableFromInline
+  static func runOnObservation(
+    options: PerceptionTracking.Options, _ apply: () -> Bool,
+    onChange: @escaping @Sendable (borrowing PerceptionTracking.Event) -> Void
+  ) {
+    #if canImport(Observation)
+      if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+        NativeTracking.observeOptions(options) {
+          #if DEBUG
+            // Checking exists only in debug builds.
+            let completed = TrackingLocals.markingTracking {
+              CheckingSlot.liftingCheckedContext(apply)
+            }
+          #else
+            let completed = apply()
+          #endif
+          return completed ? OptionsCallback(call: onChange) : nil
+        }
+        return
+      }
+    #endif
+    // Not reached: the native engine runs only where Observation does.
+    var completed = false
+    run(
+      { completed = apply() }, request: .options(options),
+      callbacks: { completed ? .options(options, onChange) : nil })
+  }
 }
