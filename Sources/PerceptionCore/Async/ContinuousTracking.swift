@@ -28,7 +28,7 @@ final class ContinuousTracking: @unchecked Sendable {
   /// The closure, seen synchronously (see `synchronousView`), in an object of its own: the task
   /// takes it under the lock with one retain. Handed out as a closure, through the lock's
   /// generic `withLock` and the view's `unsafeBitCast`, an `@isolated(any)` closure was wrapped
-  /// in a reabstraction thunk each way, two allocations per call of the closure.
+  /// in a reabstraction thunk each way, four allocations per call of the closure.
   final class Apply: Sendable {
     /// Call only on the closure's isolation.
     let call: @Sendable (borrowing PerceptionTracking.Event) -> Void
@@ -151,7 +151,9 @@ final class ContinuousTracking: @unchecked Sendable {
   }
 
   /// Waits until there is an event to deliver or the tracking is cancelled; returns the
-  /// closure and the event, consumed, or nil once cancelled.
+  /// closure and the event, consumed, or nil once cancelled. Inlined into `run`, on whose
+  /// isolation it runs: called, it took an async frame of its own per call.
+  @inline(__always)
   private func nextEvent(isolation: isolated (any Actor)? = #isolation) async -> (
     Apply, PerceptionTracking.Event.Kind, AnyKeyPath?
   )? {
