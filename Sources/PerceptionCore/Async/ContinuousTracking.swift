@@ -10,7 +10,7 @@ final class ContinuousTracking: @unchecked Sendable {
   let traceOrigin = TraceOrigin.capture(kind: "withContinuousPerception")
   private let lock = Lock()
   /// Nil once cancelled.
-  private var apply: (@isolated(any) @Sendable (borrowing PerceptionTracking.Event) -> Void)?
+  private var apply: Apply?
   /// The last event not yet handed to the closure.
   private var pending: (kind: PerceptionTracking.Event.Kind, changed: AnyKeyPath?)?
   /// The task, waiting for an event.
@@ -21,8 +21,21 @@ final class ContinuousTracking: @unchecked Sendable {
     apply: @escaping @isolated(any) @Sendable (borrowing PerceptionTracking.Event) -> Void
   ) {
     self.options = options
-    self.apply = apply
+    self.apply = Apply(synchronousView(of: apply))
     pending = (.initial, nil)
+  }
+
+  /// The closure, seen synchronously (see `synchronousView`), in an object of its own: the task
+  /// takes it under the lock with one retain. Handed out as a closure, through the lock's
+  /// generic `withLock` and the view's `unsafeBitCast`, an `@isolated(any)` closure was wrapped
+  /// in a reabstraction thunk each way, four allocations per call of the closure.
+  final class Apply: Sendable {
+    /// Call only on the closure's isolation.
+    let call: @Sendable (borrowing PerceptionTracking.Event) -> Void
+
+    init(_ call: @escaping @Sendable (borrowing PerceptionTracking.Event) -> Void) {
+      self.call = call
+    }
   }
 
   /// Calls the closure for each event, on its isolation, until cancelled.
@@ -30,12 +43,11 @@ final class ContinuousTracking: @unchecked Sendable {
     // The closure and its event are taken under the lock and checked for cancellation
     // together, so that a cancel that returned on this isolation is never followed by a call.
     while let (apply, kind, changed) = await tracking.nextEvent() {
-      let call = synchronousView(of: apply)
       TraceOrigin.withCurrent(tracking.traceOrigin) {
         tracking.track {
           // The event holds neither the key path nor the tracking: both outlive the call.
           withExtendedLifetime(changed) {
-            call(
+            apply.call(
               PerceptionTracking.Event(
                 kind: kind, changed: changed, tracking: .continuous(.passUnretained(tracking))))
           }
@@ -139,10 +151,11 @@ final class ContinuousTracking: @unchecked Sendable {
   }
 
   /// Waits until there is an event to deliver or the tracking is cancelled; returns the
-  /// closure and the event, consumed, or nil once cancelled.
+  /// closure and the event, consumed, or nil once cancelled. Inlined into `run`, on whose
+  /// isolation it runs: called, it took an async frame of its own per call.
+  @inline(__always)
   private func nextEvent(isolation: isolated (any Actor)? = #isolation) async -> (
-    @isolated(any) @Sendable (borrowing PerceptionTracking.Event) -> Void,
-    PerceptionTracking.Event.Kind, AnyKeyPath?
+    Apply, PerceptionTracking.Event.Kind, AnyKeyPath?
   )? {
     await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
       let resumeNow = lock.withLock { () -> Bool in
