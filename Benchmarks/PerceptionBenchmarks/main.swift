@@ -120,7 +120,6 @@ if measuresTracing {
 if let fixedOperations {
   runFixed(
     makeCases(filter: filter), filter: filter, operations: fixedOperations, native: nativeSide)
-  exit(0)
 }
 
 let loadAtStart = loadAverage()

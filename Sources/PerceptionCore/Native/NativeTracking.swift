@@ -64,18 +64,19 @@
       }
     }
 
-    /// The one-shot `onChange` Observation calls: the observer's first willSet.
+    /// The one-shot `onChange` Observation calls: the user's, behind a `OnChangeOnce`, which
+    /// lets one call through.
     @usableFromInline
     static func forwardOnce(
       _ makeCallbacks: () -> ObserverCallbacks?
     ) -> @Sendable () -> Void {
-      guard let callbacks = makeCallbacks() else { return {} }
-      // No registration of its own: Observation holds it, through this closure, until it fires
-      // or the object goes away.
-      let made = Observer.make(callbacks, registrarCount: 0)
-      // ManagedBuffer opts out of Sendable; the observer's shared state is its atomic word.
-      nonisolated(unsafe) let target = made
-      return { target.receive(UInt32(PERCEPTION_EVENT_WILL_SET), keyPath: nil) }
+      guard case .onChange(let onChange)? = makeCallbacks() else { return {} }
+      // Observation holds it, through this closure, until it fires or the object goes away.
+      let made = OnChangeOnce.make(onChange)
+      // ManagedBuffer opts out of Sendable; the flag's shared state is its atomic word. The
+      // closure captures it alone, which then serves as its context: no allocation of its own.
+      nonisolated(unsafe) let flag = made
+      return { flag.fire() }
     }
 
     /// Runs `apply` in Observation's willSet/didSet tracking, whose callbacks go on until the

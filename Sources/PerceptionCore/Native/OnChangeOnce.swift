@@ -1,0 +1,57 @@
+#if canImport(Observation)
+  import CPerceptionRuntime
+
+  /// The fixed part of a `OnChangeOnce`, reached field by field through its own pointer, as an
+  /// `Observer`'s is: other threads update `state` atomically at any time.
+  struct OnChangeOnceHeader {
+    /// 0 until a thread fires it, 1 from then on.
+    var state: perception_atomic_u32
+    /// The user's `onChange`; nil once fired, taken out by the thread that fired it.
+    var onChange: (@Sendable () -> Void)?
+  }
+
+  /// The flag around the user's `onChange` in a one-shot tracking on the native engine, and the
+  /// context of the closure Observation calls: one allocation, as the wrapper closure's context
+  /// costs anyway.
+  ///
+  /// Observation's `withObservationTracking(_:onChange:)` calls its `onChange` on the first
+  /// willSet of each writer and cancels its tracking only afterwards, so two writers racing call
+  /// it twice, and a write inside it calls it again. The compare-exchange in `fire()` lets
+  /// exactly one call through, ever: the first writer's.
+  ///
+  /// A one-shot tracking hands out no handle to cancel it by, so nothing waits for its callback
+  /// to return and there are no readers to count, unlike an `Observer`: the state is a flag.
+  final class OnChangeOnce: ManagedBuffer<OnChangeOnceHeader, UInt8> {
+    /// A flag around `onChange`, not yet fired.
+    static func make(_ onChange: @escaping @Sendable () -> Void) -> OnChangeOnce {
+      let buffer = create(minimumCapacity: 0) { _ in
+        OnChangeOnceHeader(state: perception_atomic_u32(), onChange: onChange)
+      }
+      let flag = unsafeDowncast(buffer, to: OnChangeOnce.self)
+      // Published to other threads by Observation, under its lock, once `apply` has returned.
+      perception_atomic_u32_init(flag.statePointer, 0)
+      return flag
+    }
+
+    /// Calls `onChange` if no thread has yet, and lets go of it; does nothing otherwise. Runs
+    /// counted in this thread's callback depth, as every Perception callback does, so that a
+    /// `cancel()` it makes does not wait; what `onChange` captured is released there too, as an
+    /// `Observer` releases a fired one-shot's callbacks.
+    func fire() {
+      guard perception_atomic_u32_compare_exchange(statePointer, 0, 1) else { return }
+      Observer.insideCallback {
+        // Only the thread whose compare-exchange won reaches the field after `make`: a swap,
+        // with no retain of what it captured. (Through `pointee`: a key path to a closure's
+        // field reabstracts it, so it names no storage.)
+        var onChange: (@Sendable () -> Void)? = nil
+        withUnsafeMutablePointerToHeader { swap(&onChange, &$0.pointee.onChange) }
+        onChange?()
+      }
+    }
+
+    /// The state word. It lives in the object's header, which never moves.
+    private var statePointer: UnsafeMutablePointer<perception_atomic_u32> {
+      withUnsafeMutablePointerToHeader { $0.pointer(to: \.state)! }
+    }
+  }
+#endif
