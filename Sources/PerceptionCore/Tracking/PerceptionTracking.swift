@@ -41,12 +41,12 @@
 @available(macOS, deprecated: 14, renamed: "withObservationTracking")
 @available(tvOS, deprecated: 17, renamed: "withObservationTracking")
 @available(watchOS, deprecated: 10, renamed: "withObservationTracking")
-@inlinable
+@inlinable @inline(__always)
 public func withPerceptionTracking<T>(
   _ apply: () -> T,
   onChange: @autoclosure () -> @Sendable () -> Void
 ) -> T {
-  return TrackingScope.run(apply, request: .onChange) { .onChange(onChange()) }
+  return TrackingScope.runOnChange(apply, onChange: onChange)
 }
 
 /// Tracks access to properties, and calls `willSet` before each change to one of them, until

@@ -220,6 +220,35 @@ enum TrackingScope {
   @usableFromInline
   static var flagMask: UInt { UInt(PERCEPTION_SLOT_FLAG_MASK) }
 
+  /// A one-shot `withPerceptionTracking(_:onChange:)`, decided where it is called: Perception's
+  /// runtime takes `run<T>` with the engine word already loaded, and the native engine, where
+  /// its plan is Observation's one-shot tracking alone (`NativeTrackingPlan.observationOnce`),
+  /// calls Observation right here. Forced inline because callers' closures are often generic
+  /// specializations, into which Swift inlines only trivial functions: there `run<T>`, holding
+  /// both engines' paths, stayed a call of ~46 instructions per nested native scope (issue 21:
+  /// three nested scopes 837 -> 784 instructions against `@Observable`'s 714, and Perception's
+  /// runtime 50 -> 71 in that generic benchmark, 49 -> 48 in non-generic code). `onChange` runs
+  /// only if `apply` read something, inside Observation's `onChange` autoclosure.
+  @inlinable @inline(__always)
+  static func runOnChange<T>(
+    _ apply: () -> T, onChange: () -> @Sendable () -> Void
+  ) -> T {
+    let engine = perception_engine_load()
+    if _fastPath(engine == PERCEPTION_ENGINE_PERCEPTION | PERCEPTION_ENGINE_SETTLED) {
+      return run(apply, request: .onChange, engine: engine) { .onChange(onChange()) }
+    }
+    #if !DEBUG && canImport(Observation)
+      if !NativeObservationFeatures.mayHaveAdvancedTracking,
+        engine == PERCEPTION_ENGINE_NATIVE | PERCEPTION_ENGINE_SETTLED,
+        #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+      {
+        return withObservationTracking(
+          apply, onChange: NativeTracking.forwardOnce { .onChange(onChange()) })
+      }
+    #endif
+    return run(apply, request: .onChange, engine: engine) { .onChange(onChange()) }
+  }
+
   /// Runs `apply` in a new scope and returns its result; see the non-generic `run`.
   ///
   /// On Perception's runtime, in a release build of this module, the scope itself is inlined
@@ -229,11 +258,10 @@ enum TrackingScope {
   /// wrap `apply` in checks) take the non-generic `run`.
   @inlinable
   static func run<T>(
-    _ apply: () -> T, request: TrackingRequest,
+    _ apply: () -> T, request: TrackingRequest, engine: UInt32 = perception_engine_load(),
     callbacks makeCallbacks: () -> ObserverCallbacks?
   ) -> T {
     #if !DEBUG
-      let engine = perception_engine_load()
       if _fastPath(engine == PERCEPTION_ENGINE_PERCEPTION | PERCEPTION_ENGINE_SETTLED) {
         return withScope { list, enclosing, enclosingSlot in
           let result = apply()
@@ -245,21 +273,6 @@ enum TrackingScope {
           return result
         }
       }
-      #if canImport(Observation)
-        // The native engine's one-shot tracking, where its plan is Observation's one-shot
-        // tracking alone (`NativeTrackingPlan.observationOnce`): inlined too, so that the call
-        // costs Observation's and one compare. `makeCallbacks` runs only if `apply` read
-        // something, inside Observation's `onChange` autoclosure.
-        // (Placed after the perception engine's fast path, which it must not slow: tried ahead
-        // of it, in a wrapper of its own, it cost that engine's nested scopes 46 -> 89
-        // instructions, as this function stopped being inlined into their closures.)
-        if request == .onChange, !NativeObservationFeatures.mayHaveAdvancedTracking,
-          engine == PERCEPTION_ENGINE_NATIVE | PERCEPTION_ENGINE_SETTLED,
-          #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-        {
-          return withObservationTracking(apply, onChange: NativeTracking.forwardOnce(makeCallbacks))
-        }
-      #endif
     #endif
     var result: T?
     run({ result = apply() }, request: request, callbacks: makeCallbacks)
