@@ -85,13 +85,13 @@ write 100000 1.10
 write-equal 100000 1.10
 modify 100000 1.10
 empty-scope 100000 1.10
-nested-3 50000 open
+nested-3 50000 1.10
 cycle-1 20000 1.10
 create-destroy 50000 1.30
 fan-out-1 10000 1.10
 fan-out-10 2000 1.10
 options-cycle 10000 1.10
-continuous 2000 open
+continuous 2000 1.10
 CASES
 if [ "$over" -gt 0 ]; then
   echo "FAILED: $over case(s) over the native engine's instruction budget (marked over)"
