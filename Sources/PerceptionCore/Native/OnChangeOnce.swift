@@ -7,7 +7,16 @@
     /// 0 until a thread fires it, 1 from then on.
     var state: perception_atomic_u32
     /// The user's `onChange`; nil once fired, taken out by the thread that fired it.
-    var onChange: (@Sendable () -> Void)?
+    var onChange: OneShotCallback?
+  }
+
+  /// A one-shot tracking's `onChange`, in a struct so that a key path to the header's field names
+  /// its storage: to a closure-typed field, a key path reabstracts the closure and names none,
+  /// and reaching the field through the whole header instead is a modifying access of the header,
+  /// `state` included, which other threads' compare-exchanges race with (ThreadSanitizer reports
+  /// it).
+  struct OneShotCallback {
+    let call: @Sendable () -> Void
   }
 
   /// The flag around the user's `onChange` in a one-shot tracking on the native engine, and the
@@ -25,7 +34,8 @@
     /// A flag around `onChange`, not yet fired.
     static func make(_ onChange: @escaping @Sendable () -> Void) -> OnChangeOnce {
       let buffer = create(minimumCapacity: 0) { _ in
-        OnChangeOnceHeader(state: perception_atomic_u32(), onChange: onChange)
+        OnChangeOnceHeader(
+          state: perception_atomic_u32(), onChange: OneShotCallback(call: onChange))
       }
       let flag = unsafeDowncast(buffer, to: OnChangeOnce.self)
       // Published to other threads by Observation, under its lock, once `apply` has returned.
@@ -41,11 +51,10 @@
       guard perception_atomic_u32_compare_exchange(statePointer, 0, 1) else { return }
       Observer.insideCallback {
         // Only the thread whose compare-exchange won reaches the field after `make`: a swap,
-        // with no retain of what it captured. (Through `pointee`: a key path to a closure's
-        // field reabstracts it, so it names no storage.)
-        var onChange: (@Sendable () -> Void)? = nil
-        withUnsafeMutablePointerToHeader { swap(&onChange, &$0.pointee.onChange) }
-        onChange?()
+        // with no retain of what it captured, through the field's own pointer.
+        var onChange: OneShotCallback? = nil
+        withUnsafeMutablePointerToHeader { swap(&onChange, &$0.pointer(to: \.onChange)!.pointee) }
+        onChange?.call()
       }
     }
 
