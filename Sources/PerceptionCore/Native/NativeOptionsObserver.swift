@@ -293,10 +293,7 @@ final class NativeOptionsObserver: ManagedBuffer<NativeOptionsObserverHeader, Vo
   ) {
     #if DEBUG
       if let site = withUnsafeMutablePointerToHeader({ $0.pointer(to: \.traceSite)!.pointee }) {
-        ChangeTrace.record(
-          site,
-          event: UInt32(kind == .didSet ? PERCEPTION_EVENT_DID_SET : PERCEPTION_EVENT_WILL_SET),
-          keyPath: keyPath)
+        ChangeTrace.record(site, event: kind.traceEvent, keyPath: keyPath)
       }
     #endif
     // `self` and `keyPath` are this call's arguments, alive until it returns: the event,

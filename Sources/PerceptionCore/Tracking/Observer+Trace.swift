@@ -46,11 +46,7 @@ extension Observer {
   @inline(__always)
   func traceCallback(_ kind: PerceptionTracking.Event.Kind, keyPath: AnyKeyPath?) {
     #if DEBUG
-      let event =
-        kind == .didSet
-        ? PERCEPTION_EVENT_DID_SET
-        : kind == .deinit ? PERCEPTION_EVENT_DEINIT : PERCEPTION_EVENT_WILL_SET
-      traceCallback(UInt32(event), keyPath: keyPath)
+      traceCallback(kind.traceEvent, keyPath: keyPath)
     #endif
   }
 
@@ -61,5 +57,17 @@ extension Observer {
     case .events: "withPerceptionTracking(_:willSet:didSet:)"
     case .options: "withPerceptionTracking(options:_:onChange:)"
     }
+  }
+}
+
+extension PerceptionTracking.Event.Kind {
+  /// The `PERCEPTION_EVENT_*` bit the change trace records for an event of this kind: an
+  /// options tracking delivers willSet, didSet and deinit events (`initial` is continuous
+  /// tracking's, which no observer delivers).
+  var traceEvent: UInt32 {
+    UInt32(
+      self == .didSet
+        ? PERCEPTION_EVENT_DID_SET
+        : self == .deinit ? PERCEPTION_EVENT_DEINIT : PERCEPTION_EVENT_WILL_SET)
   }
 }
