@@ -12,6 +12,11 @@
 // and only perception_key_set_destroy frees the chain. The retired tables
 // add up to less than the current one.
 //
+// A set with no table yet (`current` NULL) is empty: that is what lets the
+// process-wide set of property keys be a zero-initialized static, which Swift
+// reaches with a plain call, where a Swift `static let` would pay a
+// swift_once check on every lookup.
+//
 // Slots are loaded relaxed: a slot holds nothing but the key itself, and a
 // reader that happens after an insert sees it by coherence of that slot (or
 // through the acquire load of a table that was filled before its release).
@@ -86,6 +91,9 @@ bool perception_key_set_contains(const perception_key_set *set, const void *key)
   // The cast drops only the const of the set: loading does not modify it.
   key_table *table =
       atomic_load_explicit(&((perception_key_set *)set)->current, memory_order_acquire);
+  if (PERCEPTION_UNLIKELY(table == NULL)) {
+    return false;
+  }
   size_t position = perception_hash_pointer(key) & table->mask;
   for (;;) {
     const void *found = atomic_load_explicit(&table->slots[position], memory_order_relaxed);
@@ -105,6 +113,12 @@ void perception_key_set_insert(perception_key_set *set, const void *key) {
   }
   // Only this thread stores `current`, so relaxed reads its own stores.
   key_table *table = atomic_load_explicit(&set->current, memory_order_relaxed);
+  if (PERCEPTION_UNLIKELY(table == NULL)) {
+    table = table_create(MIN_CAPACITY);
+    // The empty slots are initialized before a reader that acquires the
+    // table probes it.
+    atomic_store_explicit(&set->current, table, memory_order_release);
+  }
   _Atomic(const void *) *slot = table_probe(table, key);
   if (atomic_load_explicit(slot, memory_order_relaxed) == key) {
     return;
@@ -127,4 +141,17 @@ void perception_key_set_insert(perception_key_set *set, const void *key) {
   }
   atomic_store_explicit(slot, key, memory_order_release);
   table->count++;
+}
+
+//===--- The process's property keys -------------------------------------===//
+
+/// Zero-initialized: no table until the first insert.
+static perception_key_set property_keys;
+
+bool perception_property_keys_contains(const void *key) {
+  return perception_key_set_contains(&property_keys, key);
+}
+
+void perception_property_keys_insert(const void *key) {
+  perception_key_set_insert(&property_keys, key);
 }

@@ -31,4 +31,13 @@ bool perception_key_set_contains(const perception_key_set *set, const void *key)
 /// may run concurrently with any number of perception_key_set_contains.
 void perception_key_set_insert(perception_key_set *set, const void *key);
 
+/// Whether `key` is in the process-wide set of property keys, the canonical
+/// key path objects of the Swift layer. A static set, so a lookup needs no
+/// one-time initialization check. Safe from any thread at any time, lock-free.
+bool perception_property_keys_contains(const void *key);
+
+/// Inserts `key` (not NULL) into the process-wide set of property keys.
+/// Inserts must be serialized by the caller, as for perception_key_set_insert.
+void perception_property_keys_insert(const void *key);
+
 #endif  // PERCEPTION_KEY_SET_H

@@ -169,8 +169,63 @@ static void test_readers_while_one_thread_inserts(void) {
   shared_set = NULL;
 }
 
+//===--- The process-wide property keys ----------------------------------===//
+
+#define PROPERTY_KEY(i) ((const void *)fake_pointer(6, (i)))
+#define PROPERTY_KEYS 1000
+
+/// Set by the inserter once PROPERTY_KEY(0) is in.
+static atomic_bool first_property_key_inserted;
+
+typedef struct property_keys_thread {
+  bool is_inserter;
+  size_t missing;
+  size_t false_positives;
+} property_keys_thread;
+
+/// The inserter starts from the set's zero-initialized state (no table), so
+/// the reader races the insert that creates the first table.
+static void *run_property_keys_thread(void *argument) {
+  property_keys_thread *thread = argument;
+  if (thread->is_inserter) {
+    for (uintptr_t i = 0; i < PROPERTY_KEYS; i++) {
+      perception_property_keys_insert(PROPERTY_KEY(i));
+      if (i == 0) {
+        atomic_store_explicit(&first_property_key_inserted, true, memory_order_release);
+      }
+    }
+    return NULL;
+  }
+  for (;;) {
+    bool inserted_before = atomic_load_explicit(&first_property_key_inserted, memory_order_acquire);
+    bool found = perception_property_keys_contains(PROPERTY_KEY(0));
+    thread->missing += inserted_before && !found;
+    thread->false_positives += perception_property_keys_contains(PROPERTY_KEY(PROPERTY_KEYS));
+    if (inserted_before) {
+      return NULL;
+    }
+  }
+}
+
+static void test_process_wide_property_keys(void) {
+  CHECK(!perception_property_keys_contains(PROPERTY_KEY(0)));
+  CHECK(!perception_property_keys_contains(NULL));
+  property_keys_thread threads[2] = {{.is_inserter = true}, {.is_inserter = false}};
+  harness_run_threads(2, run_property_keys_thread, threads, sizeof(property_keys_thread));
+  CHECK_EQ(threads[1].missing, 0);
+  CHECK_EQ(threads[1].false_positives, 0);
+  size_t found = 0;
+  for (uintptr_t i = 0; i < PROPERTY_KEYS; i++) {
+    found += perception_property_keys_contains(PROPERTY_KEY(i));
+  }
+  CHECK_EQ(found, PROPERTY_KEYS);
+  CHECK(!perception_property_keys_contains(PROPERTY_KEY(PROPERTY_KEYS)));
+  CHECK(!perception_property_keys_contains(NULL));
+}
+
 void run_key_set_tests(void) {
   RUN_TEST(test_contains_and_insert);
   RUN_TEST(test_growth_to_a_hundred_thousand_keys);
   RUN_TEST(test_readers_while_one_thread_inserts);
+  RUN_TEST(test_process_wide_property_keys);
 }
