@@ -20,7 +20,7 @@
 #include "perception_thread_local.h"
 #include "perception_access_list.h"
 #include "perception_observer_table.h"
-#include "perception_key_set.h"
+#include "perception_key_map.h"
 #include "perception_engine.h"
 #include "perception_debug_counters.h"
 #include "perception_call_stack.h"

@@ -70,7 +70,7 @@ void run_lock_tests(void);
 void run_thread_local_tests(void);
 void run_access_list_tests(void);
 void run_observer_table_tests(void);
-void run_key_set_tests(void);
+void run_key_map_tests(void);
 void run_debug_counters_tests(void);
 void run_call_stack_tests(void);
 void run_thread_identity_tests(void);

@@ -74,7 +74,7 @@ int main(void) {
   run_thread_local_tests();
   run_access_list_tests();
   run_observer_table_tests();
-  run_key_set_tests();
+  run_key_map_tests();
   run_debug_counters_tests();
   run_call_stack_tests();
   run_thread_identity_tests();

@@ -235,3 +235,9 @@ final class GenericPerceptionModel<Value: Sendable>: Perceptible, @unchecked Sen
     self.value = value
   }
 }
+
+/// Key path literals written in this file: each source file has its own object for a literal,
+/// so these are equal to, but not identical with, the same literals written in another file.
+enum KeyPathsFormedInModelsFile {
+  static var count: KeyPath<PerceptionModel, Int> { \PerceptionModel.count }
+}

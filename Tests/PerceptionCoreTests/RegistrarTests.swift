@@ -127,6 +127,54 @@ struct KeyPathTests {
     registrar.willSet(model, keyPath: built)
     #expect(log.all == ["onChange"])
   }
+
+  @Test func aLiteralFromAnotherFileMatchesEveryTime() throws {
+    let model = PerceptionModel()
+    let registrar = PerceptionRegistrar()
+    let otherFiles = KeyPathsFormedInModelsFile.count
+    try #require(otherFiles == \PerceptionModel.count)
+    try #require(otherFiles !== \PerceptionModel.count as AnyKeyPath)
+    // Both ways round, and again once each object has been seen.
+    let log = EventLog()
+    for round in 0..<3 {
+      withPerceptionTracking {
+        registrar.access(model, keyPath: \.count)
+      } onChange: {
+        log.append("read here, written there \(round)")
+      }
+      registrar.willSet(model, keyPath: otherFiles)
+      withPerceptionTracking {
+        registrar.access(model, keyPath: otherFiles)
+      } onChange: {
+        log.append("read there, written here \(round)")
+      }
+      registrar.willSet(model, keyPath: \.count)
+    }
+    #expect(
+      log.all
+        == (0..<3).flatMap {
+          ["read here, written there \($0)", "read there, written here \($0)"]
+        })
+  }
+
+  @Test func keyPathsMadeAnewAtEachUseMatchPastTheAliasLimit() {
+    // A new object per key path each time: more of them than the key map holds for one
+    // property.
+    let model = PerceptionModel()
+    let registrar = PerceptionRegistrar()
+    let log = EventLog()
+    for round in 0..<40 {
+      let built: KeyPath<PerceptionModel, Int> = (\PerceptionModel.self).appending(
+        path: \PerceptionModel.count)
+      withPerceptionTracking {
+        registrar.access(model, keyPath: \.count)
+      } onChange: {
+        log.append("\(round)")
+      }
+      registrar.willSet(model, keyPath: built)
+    }
+    #expect(log.all == (0..<40).map { "\($0)" })
+  }
 }
 
 @Suite("_PerceptionLocals")
