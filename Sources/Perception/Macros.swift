@@ -32,7 +32,10 @@
 /// `@Observable`'s, renamed, except where that one would not compile (a backquoted property name)
 /// and in the accessors' bodies, which form the key path only when somebody needs it. It adds one
 /// member of its own, `_perceptionPropertyName(_:)`, which names each tracked property for
-/// perception checking's reports and the change trace in any build.
+/// perception checking's reports and the change trace in any build; and, in a class that is not
+/// generic nor nested in a generic, local or extended type, one private static per tracked
+/// property without attributes of its own, `_$perceptionKeyPath_name`, which holds the property's
+/// key path, so that reads and writes compiled in any file hand observers the same object.
 @available(iOS, deprecated: 26, renamed: "Observable")
 @available(macOS, deprecated: 26, renamed: "Observable")
 @available(tvOS, deprecated: 26, renamed: "Observable")
@@ -56,7 +59,7 @@ public macro Perceptible() =
 @available(tvOS, deprecated: 26, renamed: "ObservationTracked")
 @available(watchOS, deprecated: 26, renamed: "ObservationTracked")
 @attached(accessor, names: named(init), named(get), named(set), named(_modify))
-@attached(peer, names: prefixed(`_`))
+@attached(peer, names: prefixed(`_`), prefixed(_$perceptionKeyPath_))
 public macro PerceptionTracked() =
   #externalMacro(module: "PerceptionMacros", type: "PerceptionTrackedMacro")
 
@@ -68,7 +71,7 @@ public macro PerceptionTracked() =
 /// that the class's own helpers run on every read and write, as they do under `@Observable`.
 /// Otherwise it adds ``PerceptionTracked()``, whose accessors reach the registrar directly.
 @attached(accessor, names: named(init), named(get), named(set), named(_modify))
-@attached(peer, names: prefixed(`_`))
+@attached(peer, names: prefixed(`_`), prefixed(_$perceptionKeyPath_))
 public macro PerceptionTracked(callingHelpers: Bool) =
   #externalMacro(module: "PerceptionMacros", type: "PerceptionTrackedMacro")
 

@@ -3,7 +3,8 @@
 ///
 /// The bodies are `@Observable`'s but for one thing: they call the registrar's `_access`,
 /// `_willSet`, `_didSet` and `_withMutation`, which take the key path as an autoclosure, so that a
-/// read nobody tracks and a write nobody observes never form it. A class that declares its own
+/// read nobody tracks and a write nobody observes never form it; where the peer role declared the
+/// property's static key path (`CanonicalKeyPath`), that static is the key path. A class that declares its own
 /// `access(keyPath:)` or `withMutation(keyPath:_:)` gets `@Observable`'s bodies as they are, so
 /// that its helpers run on every read and write; so does a `@PerceptionTracked` written by hand,
 /// since nothing tells this role whether its class declares them.
@@ -17,7 +18,14 @@ enum TrackedAccessorExpansion {
     else {
       return ExpansionResult(source: "")
     }
-    let calls = callsHelpers(request.attribute) ? Calls.helpers(name) : Calls.lazyKeyPath(name)
+    let calls: Calls
+    if callsHelpers(request.attribute) {
+      calls = .helpers(name)
+    } else if let typeName = CanonicalKeyPath.typeName(member, request) {
+      calls = .lazyKeyPath(CanonicalKeyPath.keyPath(name, typeName: typeName))
+    } else {
+      calls = .lazyKeyPath("\\.\(name)")
+    }
     let accessors = self.accessors(name, calls: calls)
     // swift-syntax joins accessors with blank lines when the property already has an accessor block
     // (its observers), and otherwise wraps them in braces, indented by four spaces.
@@ -50,14 +58,15 @@ enum TrackedAccessorExpansion {
     var didSet: String
 
     /// For a class whose `access` and `withMutation` helpers are the generated ones: the
-    /// registrar directly, with the key path formed only when it is needed.
-    static func lazyKeyPath(_ name: String) -> Calls {
+    /// registrar directly, with the key path `keyPath` (a literal, or the property's static)
+    /// evaluated only when it is needed.
+    static func lazyKeyPath(_ keyPath: String) -> Calls {
       let registrar = MacroNames.registrar
       return Calls(
-        access: "\(registrar)._access(self, lazyKeyPath: \\.\(name))",
-        withMutation: "\(registrar)._withMutation(of: self, lazyKeyPath: \\.\(name))",
-        willSet: "\(registrar)._willSet(self, lazyKeyPath: \\.\(name))",
-        didSet: "\(registrar)._didSet(self, lazyKeyPath: \\.\(name))")
+        access: "\(registrar)._access(self, lazyKeyPath: \(keyPath))",
+        withMutation: "\(registrar)._withMutation(of: self, lazyKeyPath: \(keyPath))",
+        willSet: "\(registrar)._willSet(self, lazyKeyPath: \(keyPath))",
+        didSet: "\(registrar)._didSet(self, lazyKeyPath: \(keyPath))")
     }
 
     /// `@Observable`'s calls, renamed: the class's helpers, and the registrar for `_modify`.

@@ -17,7 +17,13 @@ enum TrackedStorageExpansion {
       return ExpansionResult(source: nil, diagnostics: [.error(message, at: request.attribute)])
     }
     guard appliesTracking(to: member, request) else { return ExpansionResult(source: "") }
-    return ExpansionResult(source: storage(member, request))
+    let storage = storage(member, request)
+    guard let typeName = CanonicalKeyPath.typeName(member, request), let name = member.identifier
+    else {
+      return ExpansionResult(source: storage)
+    }
+    return ExpansionResult(
+      source: storage + "\n\n" + CanonicalKeyPath.declaration(name, typeName: typeName))
   }
 
   /// Whether the property gets storage and accessors: it is trackable, not ignored, and, when the

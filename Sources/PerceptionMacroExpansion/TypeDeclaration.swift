@@ -14,6 +14,8 @@ struct TypeDeclaration {
   var keyword: String?
   /// The type's name, without generic parameters.
   var name: String?
+  /// Whether the type declares generic parameters.
+  var isGeneric = false
   /// The functions declared directly in the body.
   var functions: [FunctionSignature] = []
   /// The names of the properties declared directly in the body.
@@ -33,6 +35,7 @@ struct TypeDeclaration {
     index += 1
     if index < source.tokens.count, source.tokens[index].kind == .identifier {
       name = source.text(index)
+      isGeneric = index + 1 < source.tokens.count && source.isToken(index + 1, "<")
     }
     while index < source.tokens.count, !source.isToken(index, "{") { index += 1 }
     guard index < source.tokens.count else { return }

@@ -13,10 +13,10 @@ public enum MacroExpansionDump {
     @attached(extension, conformances: PerceptionCore.Perceptible)
     macro Perceptible() = #externalMacro(module: "PerceptionMacros", type: "PerceptibleMacro")
     @attached(accessor, names: named(init), named(get), named(set), named(_modify))
-    @attached(peer, names: prefixed(`_`))
+    @attached(peer, names: prefixed(`_`), prefixed(_$perceptionKeyPath_))
     macro PerceptionTracked() = #externalMacro(module: "PerceptionMacros", type: "PerceptionTrackedMacro")
     @attached(accessor, names: named(init), named(get), named(set), named(_modify))
-    @attached(peer, names: prefixed(`_`))
+    @attached(peer, names: prefixed(`_`), prefixed(_$perceptionKeyPath_))
     macro PerceptionTracked(callingHelpers: Bool) = #externalMacro(module: "PerceptionMacros", type: "PerceptionTrackedMacro")
     @attached(accessor, names: named(willSet))
     macro PerceptionIgnored() = #externalMacro(module: "PerceptionMacros", type: "PerceptionIgnoredMacro")
@@ -124,6 +124,79 @@ public enum MacroExpansionDump {
     var text = accessors
     for (old, new) in rewrites { text = text.replacingOccurrences(of: old, with: new) }
     return text
+  }
+
+  /// Expected buffers (`expectedBuffers(nativeDump:adjust:)`) with the static key paths
+  /// `@Perceptible` adds: for each tracked property of one of `classes` (non-generic, in no
+  /// generic or local context, calling no helpers of their own) whose storage shows no
+  /// attribute, `#if` or isolation of the property's own, the peer declares the static and the
+  /// accessors hand it over.
+  public static func withStaticKeyPaths(_ buffers: [String: String], classes: [String])
+    -> [String: String]
+  {
+    var result = buffers
+    for (name, accessors) in buffers where name.contains("fMa_") {
+      let peerName = name.replacingOccurrences(of: "fMa_", with: "fMp_")
+      guard
+        let typeName = classes.first(where: { name.contains("\($0.utf8.count)\($0)C") }),
+        let propertyName = keyPathName(accessors), let storage = buffers[peerName]
+      else {
+        continue
+      }
+      let ownAttributes = storage.components(separatedBy: "@PerceptionIgnored")[0]
+      guard !ownAttributes.contains("@"), !ownAttributes.contains("#if"),
+        !storage.contains("nonisolated"),
+        let rewritten = withStaticKeyPaths(accessors, typeName: typeName)
+      else {
+        continue
+      }
+      result[name] = rewritten
+      result[peerName] = withKeyPathStatic(storage, name: propertyName, typeName: typeName)
+    }
+    return result
+  }
+
+  /// The accessors as `@Perceptible` writes them for a property that has a static key path
+  /// (`keyPathStatic(_:typeName:)`): the lazy entry points (`withLazyKeyPaths(_:)`), handed the
+  /// static's key path instead of a literal. Nil when the accessors form no key path.
+  public static func withStaticKeyPaths(_ accessors: String, typeName: String) -> String? {
+    let lazy = withLazyKeyPaths(accessors)
+    guard let name = keyPathName(lazy) else { return nil }
+    return lazy.replacingOccurrences(
+      of: "lazyKeyPath: \\.\(name))",
+      with: "lazyKeyPath: \(typeName).\(staticName(name)).keyPath)")
+  }
+
+  /// The storage as `@Perceptible` writes it for the property `name` of a non-generic class
+  /// `typeName` that has no attribute of its own: followed by the static that holds the key
+  /// path.
+  public static func withKeyPathStatic(_ storage: String, name: String, typeName: String)
+    -> String
+  {
+    storage + "\n\nprivate static let \(staticName(name)) = "
+      + "PerceptionCore._PerceptionKeyPath(\\\(typeName).\(name))"
+  }
+
+  /// The property name, as written, in the first `lazyKeyPath: \.name)` of `accessors`.
+  public static func keyPathName(_ accessors: String) -> String? {
+    guard let start = accessors.range(of: "lazyKeyPath: \\."),
+      let end = accessors[start.upperBound...].firstIndex(of: ")")
+    else {
+      return nil
+    }
+    return String(accessors[start.upperBound..<end])
+  }
+
+  /// The static's name: the prefix and the property's name without backquotes, backquoted
+  /// when that is no plain identifier.
+  static func staticName(_ name: String) -> String {
+    let bare = name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name
+    let full = "_$perceptionKeyPath_" + bare
+    let plain = full.unicodeScalars.allSatisfy {
+      $0 == "_" || $0 == "$" || ("a"..."z").contains($0) || ("A"..."Z").contains($0)
+        || ("0"..."9").contains($0)
+    }
+    return plain ? full : "`\(full)`"
   }
 
   /// Replaces the file-private discriminators in buffer names, which hash the file's path.

@@ -61,28 +61,86 @@ struct ExpansionTests {
     }
   }
 
+  /// The storage, and the static key path of a property that gets one (see
+  /// `staticKeyPathOnlyWhereSwiftAllowsIt`).
   @Test func peerIsPrivateIgnoredStorage() {
+    func withStatic(_ storage: String, _ name: String) -> String {
+      storage + "\n\nprivate static let _$perceptionKeyPath_\(name) = "
+        + "PerceptionCore._PerceptionKeyPath(\\Model.\(name))"
+    }
     let cases: [(String, String)] = [
-      ("\n  var count = 0", "@PerceptionIgnored\nprivate  var _count  = 0"),
+      ("\n  var count = 0", withStatic("@PerceptionIgnored\nprivate  var _count  = 0", "count")),
       (
         "\n  public private(set) var name: String = \"\"",
-        "@PerceptionIgnored\nprivate  var _name: String = \"\""
+        withStatic("@PerceptionIgnored\nprivate  var _name: String = \"\"", "name")
       ),
-      ("\n  weak var parent: Model?", "@PerceptionIgnored\nprivate\n  weak  var _parent: Model?"),
+      (
+        "\n  weak var parent: Model?",
+        withStatic("@PerceptionIgnored\nprivate\n  weak  var _parent: Model?", "parent")
+      ),
       (
         "\n  @MainActor var u: Int? = nil",
         "@MainActor\n@PerceptionIgnored\nprivate  var _u: Int? = nil"
       ),
-      ("\n  /// Doc\n  var t: T", "/// Doc\n\n  @PerceptionIgnored\nprivate  var _t: T"),
-      ("\n  var iuo: Int!", "@PerceptionIgnored\nprivate  var _iuo: Int!"),
+      (
+        "\n  /// Doc\n  var t: T",
+        withStatic("/// Doc\n\n  @PerceptionIgnored\nprivate  var _t: T", "t")
+      ),
+      ("\n  var iuo: Int!", withStatic("@PerceptionIgnored\nprivate  var _iuo: Int!", "iuo")),
       ("\n  var a = 1, b = 2", "@PerceptionIgnored\nprivate  var _a  = 1,  _b  = 2"),
       (
         "\n  var f: () -> Void = { print(1) }",
-        "@PerceptionIgnored\nprivate  var _f: () -> Void = {\n    print(1)\n}"
+        withStatic("@PerceptionIgnored\nprivate  var _f: () -> Void = {\n    print(1)\n}", "f")
       ),
     ]
     for (member, expected) in cases {
       #expect(MacroExpander.expand(Requests.tracked(.peer, member)).source == expected, "\(member)")
+    }
+  }
+
+  /// A tracked property gets a static key path only where Swift allows a static stored property
+  /// and forming the key path there neither warns nor breaks isolation; elsewhere its accessors
+  /// form the literal, as before.
+  @Test func staticKeyPathOnlyWhereSwiftAllowsIt() {
+    let withStatic = "_access(self, lazyKeyPath: Model._$perceptionKeyPath_x.keyPath)"
+    let literal = "_access(self, lazyKeyPath: \\.x)"
+    let cases: [(member: String, context: [String], file: String, expected: String)] = [
+      ("var x = 0", ["class Model {}"], "@__swiftmacro_X.swift", withStatic),
+      (
+        "var x = 0", ["class Model {}", "struct Outer {}", "enum E {}"], "@__swiftmacro_X.swift",
+        withStatic
+      ),
+      ("private var x = 0", ["final class Model: Base {}"], "@__swiftmacro_X.swift", withStatic),
+      // Generic, possibly generic (in an extension), local, or unknown: no static stored property.
+      ("var x = 0", ["class Model<T> {}"], "@__swiftmacro_X.swift", literal),
+      ("var x = 0", ["class Model {}", "struct Outer<T> {}"], "@__swiftmacro_X.swift", literal),
+      ("var x = 0", ["class Model {}", "extension Outer {}"], "@__swiftmacro_X.swift", literal),
+      ("var x = 0", ["class Model {}", "func f() {}"], "@__swiftmacro_X.swift", literal),
+      ("var x = 0", [], "@__swiftmacro_X.swift", literal),
+      // Attributes and isolation of the property's own.
+      ("@available(*, deprecated) var x = 0", ["class Model {}"], "@__swiftmacro_X.swift", literal),
+      (
+        "#if DEBUG\n@available(*, deprecated)\n#endif\nvar x = 0", ["class Model {}"],
+        "@__swiftmacro_X.swift", literal
+      ),
+      ("@MainActor var x = 0", ["class Model {}"], "@__swiftmacro_X.swift", literal),
+      ("nonisolated(unsafe) var x = 0", ["class Model {}"], "@__swiftmacro_X.swift", literal),
+      // A hand-written `@PerceptionTracked` calls the class's helpers.
+      ("var x = 0", ["class Model {}"], "File.swift", "access(keyPath: \\.x)"),
+    ]
+    for (member, context, file, expected) in cases {
+      let accessors =
+        MacroExpander.expand(
+          Requests.tracked(.accessor, member, attributeFile: file, context: context)
+        ).source ?? ""
+      let peer =
+        MacroExpander.expand(
+          Requests.tracked(.peer, member, attributeFile: file, context: context)
+        ).source ?? ""
+      #expect(accessors.contains(expected), "\(member) in \(context)")
+      #expect(
+        peer.contains("static let _$perceptionKeyPath_x") == (expected == withStatic),
+        "\(member) in \(context)")
     }
   }
 
@@ -106,7 +164,10 @@ struct ExpansionTests {
           }
       }
       """
-    #expect(MacroExpander.expand(Requests.tracked(.peer, member, line: 9)).source == expected)
+    #expect(
+      MacroExpander.expand(Requests.tracked(.peer, member, line: 9)).source == expected
+        + "\n\nprivate static let _$perceptionKeyPath_value = "
+        + "PerceptionCore._PerceptionKeyPath(\\Model.value)")
   }
 
   @Test func accessorsAreWrappedInBracesWithoutObservers() {
@@ -119,7 +180,7 @@ struct ExpansionTests {
               _count = initialValue
             }
             get {
-              _$perceptionRegistrar._access(self, lazyKeyPath: \\.count)
+              _$perceptionRegistrar._access(self, lazyKeyPath: Model._$perceptionKeyPath_count.keyPath)
               return _count
             }
             set {
@@ -127,15 +188,15 @@ struct ExpansionTests {
                 _count = newValue
                 return
               }
-              _$perceptionRegistrar._withMutation(of: self, lazyKeyPath: \\.count) {
+              _$perceptionRegistrar._withMutation(of: self, lazyKeyPath: Model._$perceptionKeyPath_count.keyPath) {
                 _count = newValue
               }
             }
             _modify {
-              _$perceptionRegistrar._access(self, lazyKeyPath: \\.count)
-              _$perceptionRegistrar._willSet(self, lazyKeyPath: \\.count)
+              _$perceptionRegistrar._access(self, lazyKeyPath: Model._$perceptionKeyPath_count.keyPath)
+              _$perceptionRegistrar._willSet(self, lazyKeyPath: Model._$perceptionKeyPath_count.keyPath)
               defer {
-                  _$perceptionRegistrar._didSet(self, lazyKeyPath: \\.count)
+                  _$perceptionRegistrar._didSet(self, lazyKeyPath: Model._$perceptionKeyPath_count.keyPath)
               }
               yield &_count
             }
@@ -149,7 +210,8 @@ struct ExpansionTests {
     #expect(source.hasPrefix("@storageRestrictions(initializes: _v)\ninit(initialValue) {\n"))
     #expect(
       source.contains(
-        "}\n\nget {\n  _$perceptionRegistrar._access(self, lazyKeyPath: \\.v)\n  return _v\n}\n\nset {"
+        "}\n\nget {\n  _$perceptionRegistrar._access(self, lazyKeyPath: Model._$perceptionKeyPath_v.keyPath)"
+          + "\n  return _v\n}\n\nset {"
       ))
   }
 

@@ -66,6 +66,10 @@ enum Toolchain {
     \(MacroExpansionDump.macroDeclarations)
     enum PerceptionCore {
       protocol Perceptible {}
+      struct _PerceptionKeyPath<Root, Member>: @unchecked Sendable {
+        let keyPath: KeyPath<Root, Member>
+        init(_ keyPath: KeyPath<Root, Member>) { self.keyPath = keyPath }
+      }
       struct PerceptionRegistrar: Sendable {
         init() {}
         func access<S: Perceptible, M>(_ subject: S, keyPath: KeyPath<S, M>) {}

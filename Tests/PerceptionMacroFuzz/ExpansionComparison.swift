@@ -36,7 +36,9 @@ enum ExpansionComparison {
           + (native ? [] : [prelude.path]) + toolchain.arguments(native: native))
       dumps[native ? "native" : "ours"] = run.output
     }
-    let native = MacroExpansionDump.expectedBuffers(nativeDump: dumps["native"] ?? "")
+    let native = MacroExpansionDump.withStaticKeyPaths(
+      MacroExpansionDump.expectedBuffers(nativeDump: dumps["native"] ?? ""),
+      classes: classes.filter { !$0.isGeneric }.map(\.name))
     let ours = MacroExpansionDump.ourBuffers(dumps["ours"] ?? "")
     return Set(native.keys).union(ours.keys).sorted().compactMap { buffer in
       native[buffer] == ours[buffer]

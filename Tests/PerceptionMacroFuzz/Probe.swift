@@ -98,6 +98,10 @@ enum Probe {
 
     enum PerceptionCore {
       protocol Perceptible {}
+      struct _PerceptionKeyPath<Root, Member>: @unchecked Sendable {
+        let keyPath: KeyPath<Root, Member>
+        init(_ keyPath: KeyPath<Root, Member>) { self.keyPath = keyPath }
+      }
       struct PerceptionRegistrar: Sendable {
         let registrations = FuzzRegistrations()
         init() {}
