@@ -8,8 +8,8 @@
 /// knows the names as written, so it writes them down: the function is only called when a report
 /// or a trace line is made, so the accessors' paths are unchanged.
 ///
-/// Properties inside `#if` blocks or marked `@available` are left out (their key paths cannot be
-/// formed everywhere the class compiles); for those, a report falls back on the key path's
+/// Properties inside `#if` blocks or marked `@available`, under an `#if` or not, are left out
+/// (their key paths cannot be formed everywhere the class compiles, or warn there); for those, a report falls back on the key path's
 /// description.
 enum PropertyNamesExpansion {
   static let functionName = "_perceptionPropertyName"

@@ -88,7 +88,9 @@ struct TypeDeclaration {
         source.slice(source.tokens[start].start, source.tokens[end - 1].end))
       guard member.isValidForPerception, member.bindings.count == 1, !member.isLazy,
         !member.hasAttribute(MacroNames.ignored), !member.hasAttribute(MacroNames.tracked),
-        !member.hasAttribute("available"), let name = member.identifier
+        !member.hasAttribute("available"),
+        // `@available` under `#if`, which `hasAttribute` does not see.
+        !CanonicalKeyPath.hasConditionalAttributes(member), let name = member.identifier
       else { continue }
       namedTrackedProperties.append(name)
     }

@@ -48,6 +48,10 @@ struct PropertyNamesTests {
           var linuxOnly = 0
         #endif
         @available(macOS 99, *) var later = 0
+        #if DEBUG
+          @available(*, deprecated)
+        #endif
+        var deprecatedInDebug = 0
         @MainActor var isolated = 0
         var a = 0, b = 0
       }
