@@ -1,6 +1,6 @@
-/// The one member `@Perceptible` adds that `@Observable` does not: `_perceptionPropertyName(_:)`,
-/// which names a tracked property from its key path, for perception checking's reports and the
-/// change trace.
+/// A member `@Perceptible` adds that `@Observable` does not (the other is each property's static
+/// key path: `CanonicalKeyPath`): `_perceptionPropertyName(_:)`, which names a tracked property
+/// from its key path, for perception checking's reports and the change trace.
 ///
 /// A key path's own description names a computed property only when the program's symbols can
 /// be found at run time (an executable linked with `--export-dynamic`, or an Apple app whose
