@@ -159,7 +159,7 @@ var failures = pass.failures
 if engineArgument == nil {
   if PerceptionEngine.native.isAvailable {
     print("")
-    switch runNativeEnginePass(quick: mode == "quick", filter: filter) {
+    switch runNativeEnginePass(quick: mode == "quick", filter: filter, ids: ids) {
     case .success(let report):
       nativeEnginePass = report
       failures += report.failures
