@@ -5,6 +5,7 @@
 # loop included, with the process's start and the case's setup cancelled out.
 #   Benchmarks/count-instructions.sh CASE [perception|native] [N]
 #   Benchmarks/count-instructions.sh --budget
+#   Benchmarks/count-instructions.sh --seeds CASE [perception|native] [N] [K]
 # PERCEPTION_ENGINE=native in the environment counts Perception on the native engine (passed on
 # as --engine, since the benchmark otherwise selects Perception's runtime itself).
 #
@@ -13,6 +14,10 @@
 # machine runs (the same total within a few hundred instructions per run), where a timed 10%
 # guard fails on noise (CI failed once with `+=` at +10.1% in time, at 1.05 in instructions).
 # It prints each case's table row and exits 1 if a case with a limit is over it.
+#
+# --seeds counts a case in K processes (5 by default) with random hash seeds, for the cases
+# whose count the seed decides (see `total`): the N-operation run's total less a 1-operation
+# run's, over N - 1, in each process (a 2N run would have another seed), then the median.
 # valgrind 3.19 cannot read the DWARF 5 that Swift 6 emits, so it runs a stripped copy.
 set -eu
 cd "$(dirname "$0")/.."
@@ -31,8 +36,20 @@ strip -g "$work/bench"
 # observations by key path, and two different key paths in one bucket cost a comparison of about
 # 400 instructions (write-other-observed read 1,983 and 2,765 per operation in two pairs of runs).
 total() {
-  SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$work/out" \
-    "$work/bench" --engine "$1" --filter "$2" --side "$3" --operations "$4" \
+  counted SWIFT_DETERMINISTIC_HASHING=1 "$@"
+}
+
+# The same with the environment's hashing: a random seed unless SWIFT_DETERMINISTIC_HASHING is
+# set.
+seeded_total() {
+  counted PERCEPTION_COUNT_SEEDED=1 "$@"
+}
+
+# The callgrind total of one run with one more variable in its environment: VARIABLE=VALUE
+# ENGINE CASE SIDE OPERATIONS.
+counted() {
+  env "$1" valgrind --tool=callgrind --callgrind-out-file="$work/out" \
+    "$work/bench" --engine "$2" --filter "$3" --side "$4" --operations "$5" \
     >/dev/null 2>"$work/log" || { cat "$work/log" >&2; exit 2; }
   sed -n 's/^summary: //p' "$work/out"
 }
@@ -43,6 +60,30 @@ per_operation() {
   two="$(total "$1" "$2" "$3" "$(($4 * 2))")"
   awk -v one="$one" -v two="$two" -v n="$4" 'BEGIN { printf "%.1f", (two - one) / n }'
 }
+
+if [ "${1:-}" = "--seeds" ]; then
+  case_id="$2"
+  side="${3:-perception}"
+  n="${4:-20000}"
+  k="${5:-5}"
+  engine="${PERCEPTION_ENGINE:-perception}"
+  # The process's start and the case's setup, which the seed moves by a few thousand
+  # instructions in all: under 0.1 per operation at the default N.
+  one="$(total "$engine" "$case_id" "$side" 1)"
+  counts=""
+  i=0
+  while [ "$i" -lt "$k" ]; do
+    counts="$counts $(awk -v t="$(seeded_total "$engine" "$case_id" "$side" "$n")" \
+      -v one="$one" -v n="$n" 'BEGIN { printf "%.1f", (t - one) / (n - 1) }')"
+    i=$((i + 1))
+  done
+  echo "$counts" | tr ' ' '\n' | sed '/^$/d' | sort -n | awk -v id="$case_id" -v side="$side" \
+    -v engine="${PERCEPTION_ENGINE:-}" '{ c[NR] = $1; all = all sep $1; sep = ", " } END {
+      printf "%s (%s%s): median %s instructions per operation over %d random seeds (%s)\n",
+        id, side, engine == "" ? "" : ", PERCEPTION_ENGINE=" engine, c[int((NR + 1) / 2)], NR, all
+    }'
+  exit 0
+fi
 
 if [ "${1:-}" != "--budget" ]; then
   case_id="$1"

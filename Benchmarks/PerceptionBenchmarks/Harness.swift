@@ -17,6 +17,12 @@ struct Case {
   var overheadGuarded: Bool = false
   /// The most operations one batch may run (pools of pre-observed objects bound it).
   var maxOperations: Int = 1 << 24
+  /// Whether the process's hash seed decides the figure on the native engine: the case looks
+  /// several key paths up in one of Observation's dictionaries, and which of them share a
+  /// bucket (a comparison of some 400 instructions each) changes with the seed, on either side.
+  /// One process is one seed, so the run measures these cases on the native engine in
+  /// `Settings.seedProcesses` processes and reports the median (`SeedProcesses.swift`).
+  var seedDependent: Bool = false
   /// `nil` where native Observation is not available.
   var native: Batch?
   var perception: Batch
@@ -30,9 +36,14 @@ struct Settings {
   var pairs: Int
   /// Untimed batches per engine before measuring, to warm caches, branch predictors and pools.
   var warmupBatches: Int
+  /// Processes (hash seeds) that measure each seed-dependent case on the native engine: the
+  /// native-engine pass and this many minus one more. Odd, so the median is one process's.
+  var seedProcesses: Int
 
-  static let quick = Settings(batchNanos: 1_000_000, pairs: 101, warmupBatches: 3)
-  static let full = Settings(batchNanos: 2_000_000, pairs: 301, warmupBatches: 5)
+  static let quick = Settings(
+    batchNanos: 1_000_000, pairs: 101, warmupBatches: 3, seedProcesses: 5)
+  static let full = Settings(
+    batchNanos: 2_000_000, pairs: 301, warmupBatches: 5, seedProcesses: 7)
 }
 
 /// Both engines' summaries for one case.

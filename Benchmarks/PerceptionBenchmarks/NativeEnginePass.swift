@@ -3,10 +3,13 @@ import Foundation
 /// Runs the native-engine pass in a child process: this executable again, with `--engine native
 /// --results PATH` and `PERCEPTION_ENGINE=native`. A process runs one engine, chosen before its
 /// first registrar exists, so the second engine needs a second process. The child measures the
-/// same cases with the same settings, and its output shows on this process's standard output.
+/// same cases with the same settings (or only the cases `ids` names), and its output shows on
+/// this process's standard output.
 ///
 /// Returns the child's report, or why there is none.
-func runNativeEnginePass(quick: Bool, filter: String?) -> Result<PassReport, PassError> {
+func runNativeEnginePass(
+  quick: Bool, filter: String?, ids: [String]? = nil
+) -> Result<PassReport, PassError> {
   let results = FileManager.default.temporaryDirectory.appendingPathComponent(
     "perception-bench-\(ProcessInfo.processInfo.processIdentifier)-native.json")
   defer { try? FileManager.default.removeItem(at: results) }
@@ -17,6 +20,7 @@ func runNativeEnginePass(quick: Bool, filter: String?) -> Result<PassReport, Pas
   var arguments = ["--engine", "native", "--results", results.path]
   if quick { arguments.append("--quick") }
   if let filter { arguments += ["--filter", filter] }
+  if let ids { arguments += ["--cases", ids.joined(separator: ",")] }
   child.arguments = arguments
   var environment = ProcessInfo.processInfo.environment
   environment["PERCEPTION_ENGINE"] = "native"

@@ -58,6 +58,7 @@ func table(_ cases: [Case], perception: PassReport?, nativeEngine: PassReport?) 
     let ratio = own?.ratio.map { format($0, 2) } ?? "n/a"
     var overhead = native?.ratio.map(overheadPercent) ?? "n/a"
     if native?.guarded == true { overhead += " †" }
+    if native?.seedRatios != nil { overhead += " ‡" }
     let spreads = [own?.native, own?.perception, native?.native, native?.perception].map(spread)
     lines.append(
       "| \(testCase.title)\(mark) | \(median(own?.native)) | \(median(own?.perception)) "
@@ -65,6 +66,23 @@ func table(_ cases: [Case], perception: PassReport?, nativeEngine: PassReport?) 
         + "| \(overhead) | \(spreads.joined(separator: " / "))% |")
   }
   return lines.joined(separator: "\n")
+}
+
+/// The seed-dependent cases' overhead in each native-engine process, for the lines under the
+/// table; nil if none ran in more than one process.
+func seedNote(_ cases: [Case], nativeEngine: PassReport?) -> String? {
+  let lines = cases.compactMap { testCase -> String? in
+    guard let figures = nativeEngine?.cases.first(where: { $0.id == testCase.id }),
+      let ratios = figures.seedRatios, let first = ratios.first, let last = ratios.last
+    else { return nil }
+    return "  \(testCase.title): \(figures.ratio.map(overheadPercent) ?? "n/a") "
+      + "(\(overheadPercent(first)) to \(overheadPercent(last)); each: "
+      + ratios.map(overheadPercent).joined(separator: ", ") + ")"
+  }
+  guard !lines.isEmpty else { return nil }
+  return "‡ the median over native-engine processes (hash seeds) of the overhead, the "
+    + "median process's figures in the row; range and each process:\n"
+    + lines.joined(separator: "\n")
 }
 
 /// The throughput case's writes per element on both passes, for the lines under the table; nil
@@ -92,7 +110,9 @@ func tableLegend() -> String {
   ratio: perception / native, Perception on its runtime. overhead: perception on the native \
   engine over the native figure of the same (2nd) process. spread: interquartile range over \
   median, in the column order. Guards: ratio above \(format(ratioGuard, 2)) on cases not marked \
-  (not guarded); overhead above \(overheadPercent(overheadGuard)) on cases marked †.
+  (not guarded); overhead above \(overheadPercent(overheadGuard)) on cases marked †. ‡: the \
+  process's hash seed decides the overhead (Observation's dictionaries keyed by key path), so \
+  it is the median over several native-engine processes, not guarded.
   """
 }
 
@@ -114,7 +134,9 @@ func heapTable(_ heap: HeapReport) -> String {
 
 /// The same figures as JSON, for tools. Each case keeps the Perception-runtime pass's figures
 /// at the top level (`native`, `perception`, `ratio`, `guarded`), and the native-engine pass's
-/// under `native_engine`.
+/// under `native_engine`; for a seed-dependent case, those of the median native-engine process,
+/// with every process's overhead, sorted, in `seed_processes_overhead_percent` (null for other
+/// cases).
 func json(
   _ cases: [Case], perception: PassReport?, nativeEngine: PassReport?, heap: HeapReport,
   mode: String, settings: Settings, load: (start: Double?, end: Double?), failures: [String]
@@ -147,8 +169,12 @@ func json(
   }
   func nativeEngineFigures(_ figures: CaseFigures?) -> String {
     guard let figures else { return "null" }
+    let seeds = figures.seedRatios.map { ratios in
+      "[" + ratios.map { number(($0 - 1) * 100) }.joined(separator: ", ") + "]"
+    }
     return "{\"guarded\": \(figures.guarded), "
-      + "\"overhead_percent\": \(number(figures.ratio.map { ($0 - 1) * 100 })),\n"
+      + "\"overhead_percent\": \(number(figures.ratio.map { ($0 - 1) * 100 })), "
+      + "\"seed_processes_overhead_percent\": \(seeds ?? "null"),\n"
       + "       \"native\": \(summary(figures.native)),\n"
       + "       \"perception\": \(summary(figures.perception))}"
   }

@@ -19,6 +19,8 @@ let usage = """
                      process; by default this process runs Perception on its runtime and then
                      runs itself again with PERCEPTION_ENGINE=native for the native engine
     --results PATH   with --engine: write the pass's figures to PATH for the parent process
+    --cases IDS      only run the cases with these ids (comma-separated, exact): what the
+                     extra native-engine processes of the seed-dependent cases run
     --checking       measure perception checking against its budget instead, in a build that
                      keeps it: swift run -c release -Xswiftc -DDEBUG --scratch-path
                      .build-checking perception-bench --checking
@@ -32,13 +34,17 @@ let usage = """
   native, or Perception on the native engine is more than 25% slower than plain native
   @Observable on a read, a write or a `+=` (each confirmed by a second, longer measurement), or
   if an engine did not fire the callbacks a case expects. The native engine's 10% budget is
-  held in instructions: Benchmarks/count-instructions.sh --budget.
+  held in instructions: Benchmarks/count-instructions.sh --budget. The rows marked ‡, whose
+  native-engine figure the process's hash seed decides, are measured on the native engine in 7
+  processes (5 with --quick) and show the median process, with every process's overhead below.
   """
 
 var settings = Settings.full
 var mode = "full"
 var jsonPath: String?
 var filter: String?
+/// Set by `--cases`: the exact ids to run.
+var ids: [String]?
 var engineArgument: PerceptionEngine?
 /// Set in the child process: where to hand the pass's report to the parent.
 var resultsPath: String?
@@ -61,6 +67,8 @@ while let argument = arguments.popFirst() {
     }
   case "--filter":
     filter = arguments.popFirst()
+  case "--cases":
+    ids = arguments.popFirst().map { $0.split(separator: ",").map(String.init) }
   case "--engine":
     switch arguments.popFirst() {
     case "perception": engineArgument = .perception
@@ -129,8 +137,10 @@ print(
 )
 
 // Heap first, while malloc's free lists are still nearly empty (see `Heap.measure`).
-let heap = filter == nil ? measureHeap(on: engine) : HeapReport()
-let cases = makeCases(filter: filter, quick: mode == "quick")
+let heap = filter == nil && ids == nil ? measureHeap(on: engine) : HeapReport()
+let cases = makeCases(filter: filter, quick: mode == "quick").filter { testCase in
+  ids.map { $0.contains(testCase.id) } ?? true
+}
 let pass = runPass(cases, on: engine, settings: settings, heap: heap)
 // The figures are only what they say if the whole pass ran on the engine selected above.
 precondition(PerceptionEngine.current == engine, "the pass did not run on the \(engine) engine")
@@ -149,12 +159,17 @@ var failures = pass.failures
 if engineArgument == nil {
   if PerceptionEngine.native.isAvailable {
     print("")
-    switch runNativeEnginePass(quick: mode == "quick", filter: filter) {
+    switch runNativeEnginePass(quick: mode == "quick", filter: filter, ids: ids) {
     case .success(let report):
       nativeEnginePass = report
       failures += report.failures
     case .failure(let error):
       failures.append(error.reason)
+    }
+    if let report = nativeEnginePass {
+      let seeds = runSeedProcesses(cases, after: report, quick: mode == "quick", settings: settings)
+      nativeEnginePass = seeds.report
+      failures += seeds.failures
     }
   } else {
     print("The native engine is not available on this system; its columns show n/a.")
@@ -168,6 +183,7 @@ mergedHeap.perceptionOnNativeEngine = nativeEnginePass?.heap.perceptionOnNativeE
 print("")
 print(table(cases, perception: perceptionPass, nativeEngine: nativeEnginePass))
 print(tableLegend())
+if let note = seedNote(cases, nativeEngine: nativeEnginePass) { print(note) }
 if let note = writesPerElementNote(perception: perceptionPass, nativeEngine: nativeEnginePass) {
   print(note)
 }
