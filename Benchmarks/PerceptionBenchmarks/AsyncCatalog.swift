@@ -11,6 +11,8 @@ func asyncCases(filter: String?) -> [Case] {
       native["continuous-cycle"] = AsyncCases.fastestPart(
         of: AsyncCases.rearmingObservationCycle())
       native["options-cycle"] = OptionsCases.nativeCycle()
+      native["perceptions-one-actor"] = OneActorCases.observations()
+      native["apply-cycle-one-actor"] = OneActorCases.rearmingObservation()
     }
   #endif
   let cases = [
@@ -30,6 +32,21 @@ func asyncCases(filter: String?) -> [Case] {
       guarded: false, maxOperations: 1 << 12,
       native: native["continuous-cycle"],
       perception: AsyncCases.fastestPart(of: AsyncCases.continuousPerceptionCycle())),
+    // Both sides on one actor, with no thread to wake (see `OneActorCases`): the engines' work
+    // and the executor jobs they schedule. Unguarded: still asynchronous, their jobs run on the
+    // global executor's threads.
+    Case(
+      id: "perceptions-one-actor",
+      title: "`Perceptions` vs `Observations` on one actor: write, then next element",
+      guarded: false, maxOperations: 1 << 16,
+      native: native["perceptions-one-actor"],
+      perception: OneActorCases.perceptions()),
+    Case(
+      id: "apply-cycle-one-actor",
+      title: "continuous tracking vs a re-arming loop on one actor: write, then next call",
+      guarded: false, maxOperations: 1 << 16,
+      native: native["apply-cycle-one-actor"],
+      perception: OneActorCases.continuousPerception()),
     Case(
       id: "options-cycle", title: "willSet + didSet cycle, 1 read",
       native: native["options-cycle"], perception: OptionsCases.perceptionCycle()),

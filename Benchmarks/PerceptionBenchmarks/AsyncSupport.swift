@@ -88,9 +88,13 @@ final class WakeSignal: @unchecked Sendable {
     waiter?.resume()
   }
 
-  /// Returns after the next `signal()`, or at once if one came since the last wait.
-  func wait() async {
-    await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+  /// Returns after the next `signal()`, or at once if one came since the last wait. Waits on
+  /// the caller's isolation, as continuous tracking's task does: a nonisolated wait would leave
+  /// the caller's actor for the global executor and come back, two executor jobs per wait that
+  /// the native side of the continuous cases then paid and Perception's did not.
+  func wait(isolation: isolated (any Actor)? = #isolation) async {
+    await withUnsafeContinuation(isolation: isolation) {
+      (continuation: UnsafeContinuation<Void, Never>) in
       let now = lock.locked { () -> Bool in
         if pending {
           pending = false
