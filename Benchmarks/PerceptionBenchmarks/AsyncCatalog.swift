@@ -12,6 +12,7 @@ func asyncCases(filter: String?) -> [Case] {
         of: AsyncCases.rearmingObservationCycle())
       native["options-cycle"] = OptionsCases.nativeCycle()
       native["perceptions-one-actor"] = OneActorCases.observations()
+      native["perceptions-parked-one-actor"] = OneActorCases.observationsParked()
       native["apply-cycle-one-actor"] = OneActorCases.rearmingObservation()
     }
   #endif
@@ -41,6 +42,12 @@ func asyncCases(filter: String?) -> [Case] {
       guarded: false, maxOperations: 1 << 16,
       native: native["perceptions-one-actor"],
       perception: OneActorCases.perceptions()),
+    Case(
+      id: "perceptions-parked-one-actor",
+      title: "`Perceptions` vs `Observations` on one actor, parked: write, then next element",
+      guarded: false, maxOperations: 1 << 16,
+      native: native["perceptions-parked-one-actor"],
+      perception: OneActorCases.perceptionsParked()),
     Case(
       id: "apply-cycle-one-actor",
       title: "continuous tracking vs a re-arming loop on one actor: write, then next call",

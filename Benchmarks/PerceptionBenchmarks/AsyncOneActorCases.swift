@@ -14,6 +14,11 @@ import Perception
 /// - `perceptions-one-actor`: one task writes `value`, then awaits the next element of a
 ///   `Perceptions` (or `Observations`) of it, `n` times. The change is made before the wait, so
 ///   neither sequence needs to park: this is each element's tracking, signal and closure call.
+/// - `perceptions-parked-one-actor`: as `perceptions-one-actor`, but the sequence is iterated by
+///   a task of its own, which waits for each change: the write resumes it, and the writer waits
+///   until it has the element. Two jobs per element on each side, as in `apply-cycle-one-actor`:
+///   the path the cross-thread `perceptions-throughput` takes for each element, without the
+///   thread wake-ups.
 /// - `apply-cycle-one-actor`: one task writes `value`, then awaits the call of a continuous
 ///   tracking's `apply` (or of native's re-arming loop) that sees it, `n` times: two jobs per
 ///   change on each side, the tracking's task woken by the write, and the writer by the call.
@@ -61,6 +66,29 @@ enum OneActorCases {
       run { run in
         var iterator = Perceptions({ model.value.value }).makeAsyncIterator()
         await elements(n, model, run, "Perceptions") { await iterator.next(isolation: #isolation) }
+      }
+    }
+  }
+
+  /// Perception's side of `perceptions-parked-one-actor`.
+  static func perceptionsParked() -> Batch {
+    let model = SendableBox(PerceptionModel())
+    return { n in
+      run { run in
+        let delivered = WakeSignal()
+        let stopped = OneActorFlag()
+        let consumer = Task { @OneActor in
+          for await value in Perceptions({ model.value.value }) {
+            run.seen = value
+            delivered.signal()
+            if stopped.value { break }
+          }
+        }
+        await cycle(n, model, run, "Perceptions, parked", delivered)
+        // Wakes the consumer, which sees the batch is over and ends.
+        stopped.value = true
+        model.value.value &+= 1
+        await consumer.value
       }
     }
   }
@@ -126,6 +154,34 @@ enum OneActorCases {
       #endif
     }
 
+    /// Native's side of `perceptions-parked-one-actor`.
+    static func observationsParked() -> Batch? {
+      #if compiler(>=6.2)
+        guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, *) else { return nil }
+        let model = SendableBox(NativeModel())
+        return { n in
+          run { run in
+            let delivered = WakeSignal()
+            let stopped = OneActorFlag()
+            let consumer = Task { @OneActor in
+              for await value in Observations({ model.value.value }) {
+                run.seen = value
+                delivered.signal()
+                if stopped.value { break }
+              }
+            }
+            await cycle(n, model, run, "Observations, parked", delivered)
+            // Wakes the consumer, which sees the batch is over and ends.
+            stopped.value = true
+            model.value.value &+= 1
+            await consumer.value
+          }
+        }
+      #else
+        return nil
+      #endif
+    }
+
     /// Native's side of `apply-cycle-one-actor`: a task on the writer's actor that re-arms
     /// `withObservationTracking(_:didSet:)` after each change, as `continuous-cycle`'s does.
     static func rearmingObservation() -> Batch {
@@ -169,11 +225,11 @@ final class OneActorRun: @unchecked Sendable {
   let done = DispatchSemaphore(value: 0)
   var elapsed: UInt64 = 0
   var failure: String?
-  /// The value the consumer's last call read (the cycle case).
+  /// The value the consumer's last call or element read (the cases that wait for it).
   var seen = Int.min
 }
 
-/// The native re-arming loop's stop flag, touched only on `OneActor`.
+/// A consumer's stop flag, touched only on `OneActor`.
 final class OneActorFlag: @unchecked Sendable {
   var value = false
 }
