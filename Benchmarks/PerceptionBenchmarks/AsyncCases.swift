@@ -7,10 +7,12 @@ import Perception
 
 /// The asynchronous cases. The main thread is the writer; the consumer is a task on the global
 /// executor, so each side of a batch runs on its own thread, as an app's model and its observer
-/// would. Setting a batch up (starting the task, its first element) is not timed.
+/// would. Setting a batch up (starting the task, its first element) is not timed, nor is the
+/// first change after it (see `AsyncRun.startNanos`).
 enum AsyncCases {
   /// `Perceptions` or `Observations` throughput: the main thread writes `value` in a loop while
-  /// a task iterates a sequence of it, until the task has `n` elements after the initial one.
+  /// a task iterates a sequence of it, until the task has `n` elements after the initial one
+  /// and the untimed warm-up element (see `AsyncRun.startNanos`).
   /// The sequence coalesces the writes made while its consumer is busy, so the figure is
   /// nanoseconds per element received, and the writes are counted (`throughputCounts`) to show
   /// how much each side coalesced. Elements must not go backwards.
@@ -25,7 +27,6 @@ enum AsyncCases {
       let target = model.value
       var value = target.value
       var writes = 0
-      let start = monotonicNanos()
       repeat {
         // Checking the stop flag takes a lock: once per 16 writes keeps it out of the figure.
         for _ in 0..<16 {
@@ -35,7 +36,7 @@ enum AsyncCases {
         writes &+= 16
       } while !run.isStopped
       run.delivered.wait()
-      let elapsed = run.endNanos &- start
+      let elapsed = run.elapsedNanos
       if !run.inOrder {
         checkFailures.append("\(side) throughput: an element older than the one before")
       }
@@ -82,7 +83,7 @@ enum AsyncCases {
   /// The batch `batch` split into `parts` parts of `n / parts` operations, each set up and
   /// timed on its own: returns the fastest part's time, scaled to `n` operations.
   ///
-  /// Both asynchronous rows, on both sides. Each operation there waits for a thread to wake
+  /// The asynchronous rows, on both sides. Each cross-thread operation waits for a thread to wake
   /// (the consumer after a write; in the cycle, the writer after a delivery too), so a part's
   /// figure is the engine's work plus however soon the scheduler runs that thread. On a machine
   /// whose two cores are shared, it comes in two modes: a few microseconds per operation when
@@ -101,8 +102,9 @@ enum AsyncCases {
     }
   }
 
-  /// Writes until the consumer has seen `n` writes, each time waiting until it has seen the
-  /// last one; returns the nanoseconds from the first write to the `n`th delivery. A delivery
+  /// Writes until the consumer has seen `n` writes after an untimed warm-up write (see
+  /// `AsyncRun.startNanos`), each time waiting until it has seen the last one; returns the
+  /// nanoseconds from the warm-up write's delivery to the last delivery. A delivery
   /// that has not come after 5 s is taken for lost (an engine bug: a consumer starved that long
   /// is not plausible, even on a loaded machine) and the writer writes again, so a batch cannot
   /// hang; the batch's check then fails the run.
@@ -110,20 +112,20 @@ enum AsyncCases {
     run.ready.wait()
     let target = model.value
     var value = target.value
-    let start = monotonicNanos()
     while !run.isStopped {
       value &+= 1
       target.value = value
       if run.ready.wait(timeout: .now() + .seconds(5)) == .timedOut { run.retries += 1 }
     }
-    return run.endNanos &- start
+    return run.elapsedNanos
   }
 
-  /// Records a failure unless the consumer saw `n` writes, each value after the one before.
+  /// Records a failure unless the consumer saw `n` writes after the warm-up one, each value
+  /// after the one before.
   static func check(_ run: AsyncRun, _ n: Int, _ what: String) {
-    if run.received < n || run.retries > 0 || !run.inOrder {
+    if run.received < n + 1 || run.retries > 0 || !run.inOrder {
       checkFailures.append(
-        "\(what) cycle: \(run.received) deliveries for \(n) writes, \(run.retries) lost")
+        "\(what) cycle: \(run.received) deliveries for \(n + 1) writes, \(run.retries) lost")
     }
   }
 }

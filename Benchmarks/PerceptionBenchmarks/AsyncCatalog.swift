@@ -11,6 +11,12 @@ func asyncCases(filter: String?) -> [Case] {
       native["continuous-cycle"] = AsyncCases.fastestPart(
         of: AsyncCases.rearmingObservationCycle())
       native["options-cycle"] = OptionsCases.nativeCycle()
+      native["perceptions-one-actor"] = OneActorCases.observations().map(
+        AsyncCases.fastestPart)
+      native["perceptions-parked-one-actor"] = OneActorCases.observationsParked().map(
+        AsyncCases.fastestPart)
+      native["apply-cycle-one-actor"] = AsyncCases.fastestPart(
+        of: OneActorCases.rearmingObservation())
     }
   #endif
   let cases = [
@@ -30,6 +36,28 @@ func asyncCases(filter: String?) -> [Case] {
       guarded: false, maxOperations: 1 << 12,
       native: native["continuous-cycle"],
       perception: AsyncCases.fastestPart(of: AsyncCases.continuousPerceptionCycle())),
+    // Both sides on one actor, with no thread to wake (see `OneActorCases`): the engines' work
+    // and the executor jobs they schedule. Unguarded, and timed as the fastest of four parts as
+    // well: the actor's jobs still run on the global executor's threads, which another process
+    // can take.
+    Case(
+      id: "perceptions-one-actor",
+      title: "`Perceptions` vs `Observations` on one actor: write, then next element",
+      guarded: false, maxOperations: 1 << 16,
+      native: native["perceptions-one-actor"],
+      perception: AsyncCases.fastestPart(of: OneActorCases.perceptions())),
+    Case(
+      id: "perceptions-parked-one-actor",
+      title: "`Perceptions` vs `Observations` on one actor, parked: write, then next element",
+      guarded: false, maxOperations: 1 << 16,
+      native: native["perceptions-parked-one-actor"],
+      perception: AsyncCases.fastestPart(of: OneActorCases.perceptionsParked())),
+    Case(
+      id: "apply-cycle-one-actor",
+      title: "continuous tracking vs a re-arming loop on one actor: write, then next call",
+      guarded: false, maxOperations: 1 << 16,
+      native: native["apply-cycle-one-actor"],
+      perception: AsyncCases.fastestPart(of: OneActorCases.continuousPerception())),
     Case(
       id: "options-cycle", title: "willSet + didSet cycle, 1 read",
       native: native["options-cycle"], perception: OptionsCases.perceptionCycle()),

@@ -37,18 +37,30 @@ final class ChangeSignal: @unchecked Sendable {
   /// Records a change seen by `waiter`'s tracking, and wakes every waiting iterator. Called
   /// from `onChange`.
   func changed(for waiter: Waiter) {
-    let woken = lock.withLock { () -> [UnsafeContinuation<Bool, Never>] in
+    // The first waiter's continuation is handed out on its own, so that waking one iterator,
+    // the common case, makes no array (it was one allocation per element, and 1,260 of an
+    // element's 26,700 instructions on the native engine).
+    let (first, others) = lock.withLock {
+      () -> (UnsafeContinuation<Bool, Never>?, [UnsafeContinuation<Bool, Never>]) in
       if parked.isEmpty { unawaitedChange = true }
       if waiter.continuation == nil { waiter.changedSinceWait = true }
-      guard !parked.isEmpty else { return [] }
-      let woken = parked.values.compactMap { parkedWaiter in
-        defer { parkedWaiter.continuation = nil }
-        return parkedWaiter.continuation
+      guard !parked.isEmpty else { return (nil, []) }
+      var first: UnsafeContinuation<Bool, Never>?
+      var others: [UnsafeContinuation<Bool, Never>] = []
+      for parkedWaiter in parked.values {
+        guard let continuation = parkedWaiter.continuation else { continue }
+        parkedWaiter.continuation = nil
+        if first == nil {
+          first = continuation
+        } else {
+          others.append(continuation)
+        }
       }
       parked.removeAll(keepingCapacity: true)
-      return woken
+      return (first, others)
     }
-    for continuation in woken { continuation.resume(returning: true) }
+    first?.resume(returning: true)
+    for continuation in others { continuation.resume(returning: true) }
   }
 
   /// Returns after the next change, or at once if a change is pending for `waiter` or for
