@@ -13,9 +13,9 @@ private struct Entry {
   /// True for the large sizes of the growth cases, which only the full run measures: the quick
   /// run is CI's and keeps the small sizes.
   var fullRunOnly = false
-  /// True where the process's hash seed decides the native-engine figure (see
-  /// `Case.seedDependent`).
-  var seedDependent = false
+  /// True where the process, its hash seed or its memory, decides the native-engine figure
+  /// (see `Case.processDependent`).
+  var processDependent = false
 }
 
 /// The cases, in table order.
@@ -26,13 +26,15 @@ private let entries: [Entry] = [
   Entry(id: "modify", title: "`+=` through `_modify`", overheadGuarded: true),
   Entry(
     id: "write-other-observed", title: "write while another property is observed",
-    seedDependent: true),
+    processDependent: true),
   Entry(id: "cycle-1", title: "full cycle, 1 read"),
-  Entry(id: "cycle-10", title: "full cycle, 10 reads of 2 objects", seedDependent: true),
+  Entry(id: "cycle-10", title: "full cycle, 10 reads of 2 objects", processDependent: true),
   Entry(id: "empty-scope", title: "empty tracking scope"),
   Entry(id: "nested-3", title: "three nested empty scopes"),
   Entry(id: "create-destroy", title: "create and destroy an object"),
-  Entry(id: "fan-out-1", title: "write with 1 observer", maxOperations: 1 << 16),
+  Entry(
+    id: "fan-out-1", title: "write with 1 observer", maxOperations: 1 << 16,
+    processDependent: true),
   Entry(id: "fan-out-10", title: "write with 10 observers", maxOperations: 1 << 13),
   Entry(id: "fan-out-1000", title: "write with 1,000 observers", maxOperations: 64),
   Entry(
@@ -44,10 +46,10 @@ private let entries: [Entry] = [
   Entry(id: "grow-properties-1", title: "full cycle, 1 property of one wide object"),
   Entry(
     id: "grow-properties-10", title: "full cycle, 10 properties of one object",
-    seedDependent: true),
+    processDependent: true),
   Entry(
     id: "grow-properties-100", title: "full cycle, 100 properties of one object",
-    fullRunOnly: true, seedDependent: true),
+    fullRunOnly: true, processDependent: true),
   Entry(id: "grow-objects-10", title: "full cycle, 1 property of 10 objects"),
   Entry(
     id: "grow-objects-100", title: "full cycle, 1 property of 100 objects", fullRunOnly: true),
@@ -113,7 +115,7 @@ func makeCases(filter: String?, quick: Bool = false) -> [Case] {
     Case(
       id: entry.id, title: entry.title, guarded: entry.guarded,
       overheadGuarded: entry.overheadGuarded, maxOperations: entry.maxOperations,
-      seedDependent: entry.seedDependent, native: native[entry.id],
+      processDependent: entry.processDependent, native: native[entry.id],
       perception: perception[entry.id]!)
   }
   return cases + asyncCases(filter: filter)

@@ -17,12 +17,13 @@ struct Case {
   var overheadGuarded: Bool = false
   /// The most operations one batch may run (pools of pre-observed objects bound it).
   var maxOperations: Int = 1 << 24
-  /// Whether the process's hash seed decides the figure on the native engine: the case looks
-  /// several key paths up in one of Observation's dictionaries, and which of them share a
-  /// bucket (a comparison of some 400 instructions each) changes with the seed, on either side.
-  /// One process is one seed, so the run measures these cases on the native engine in
-  /// `Settings.seedProcesses` processes and reports the median (`SeedProcesses.swift`).
-  var seedDependent: Bool = false
+  /// Whether the process decides the figure on the native engine: its hash seed, where the case
+  /// looks several key paths up in one of Observation's dictionaries and which of them share a
+  /// bucket (a comparison of some 400 instructions each) changes with the seed, on either side;
+  /// or its memory, where the case's time falls in one of two modes per process. So the run
+  /// measures these cases on the native engine in `Settings.medianProcesses` processes and
+  /// reports the median (`ProcessMedians.swift`).
+  var processDependent: Bool = false
   /// `nil` where native Observation is not available.
   var native: Batch?
   var perception: Batch
@@ -36,14 +37,14 @@ struct Settings {
   var pairs: Int
   /// Untimed batches per engine before measuring, to warm caches, branch predictors and pools.
   var warmupBatches: Int
-  /// Processes (hash seeds) that measure each seed-dependent case on the native engine: the
+  /// Processes (hash seeds, memory layouts) that measure each process-dependent case on the native engine: the
   /// native-engine pass and this many minus one more. Odd, so the median is one process's.
-  var seedProcesses: Int
+  var medianProcesses: Int
 
   static let quick = Settings(
-    batchNanos: 1_000_000, pairs: 101, warmupBatches: 3, seedProcesses: 5)
+    batchNanos: 1_000_000, pairs: 101, warmupBatches: 3, medianProcesses: 5)
   static let full = Settings(
-    batchNanos: 2_000_000, pairs: 301, warmupBatches: 5, seedProcesses: 7)
+    batchNanos: 2_000_000, pairs: 301, warmupBatches: 5, medianProcesses: 7)
 }
 
 /// Both engines' summaries for one case.

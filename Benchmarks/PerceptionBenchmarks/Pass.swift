@@ -38,10 +38,10 @@ struct CaseFigures: Codable {
   var guarded: Bool
   /// The throughput case's writes per element received, per side; nil for other cases.
   var writesPerElement: WritesPerElement?
-  /// For a seed-dependent case on the native engine, once the parent has run its extra
+  /// For a process-dependent case on the native engine, once the parent has run its extra
   /// processes: each process's ratio (Perception over native), sorted. The figures above are
-  /// then those of the process whose ratio is the median (`SeedProcesses.swift`).
-  var seedRatios: [Double]? = nil
+  /// then those of the process whose ratio is the median (`ProcessMedians.swift`).
+  var processRatios: [Double]? = nil
 
   /// Perception's median over native's. Above 1 means Perception is slower.
   var ratio: Double? {

@@ -58,7 +58,7 @@ func table(_ cases: [Case], perception: PassReport?, nativeEngine: PassReport?) 
     let ratio = own?.ratio.map { format($0, 2) } ?? "n/a"
     var overhead = native?.ratio.map(overheadPercent) ?? "n/a"
     if native?.guarded == true { overhead += " †" }
-    if native?.seedRatios != nil { overhead += " ‡" }
+    if native?.processRatios != nil { overhead += " ‡" }
     let spreads = [own?.native, own?.perception, native?.native, native?.perception].map(spread)
     lines.append(
       "| \(testCase.title)\(mark) | \(median(own?.native)) | \(median(own?.perception)) "
@@ -68,19 +68,19 @@ func table(_ cases: [Case], perception: PassReport?, nativeEngine: PassReport?) 
   return lines.joined(separator: "\n")
 }
 
-/// The seed-dependent cases' overhead in each native-engine process, for the lines under the
+/// The process-dependent cases' overhead in each native-engine process, for the lines under the
 /// table; nil if none ran in more than one process.
-func seedNote(_ cases: [Case], nativeEngine: PassReport?) -> String? {
+func processNote(_ cases: [Case], nativeEngine: PassReport?) -> String? {
   let lines = cases.compactMap { testCase -> String? in
     guard let figures = nativeEngine?.cases.first(where: { $0.id == testCase.id }),
-      let ratios = figures.seedRatios, let first = ratios.first, let last = ratios.last
+      let ratios = figures.processRatios, let first = ratios.first, let last = ratios.last
     else { return nil }
     return "  \(testCase.title): \(figures.ratio.map(overheadPercent) ?? "n/a") "
       + "(\(overheadPercent(first)) to \(overheadPercent(last)); each: "
       + ratios.map(overheadPercent).joined(separator: ", ") + ")"
   }
   guard !lines.isEmpty else { return nil }
-  return "‡ the median over native-engine processes (hash seeds) of the overhead, the "
+  return "‡ the median over native-engine processes (hash seeds, memory) of the overhead, the "
     + "median process's figures in the row; range and each process:\n"
     + lines.joined(separator: "\n")
 }
@@ -111,8 +111,8 @@ func tableLegend() -> String {
   engine over the native figure of the same (2nd) process. spread: interquartile range over \
   median, in the column order. Guards: ratio above \(format(ratioGuard, 2)) on cases not marked \
   (not guarded); overhead above \(overheadPercent(overheadGuard)) on cases marked †. ‡: the \
-  process's hash seed decides the overhead (Observation's dictionaries keyed by key path), so \
-  it is the median over several native-engine processes, not guarded.
+  process decides the overhead (its hash seed, for Observation's dictionaries keyed by key \
+  path, or its memory), so it is the median over several native-engine processes, not guarded.
   """
 }
 
@@ -134,8 +134,8 @@ func heapTable(_ heap: HeapReport) -> String {
 
 /// The same figures as JSON, for tools. Each case keeps the Perception-runtime pass's figures
 /// at the top level (`native`, `perception`, `ratio`, `guarded`), and the native-engine pass's
-/// under `native_engine`; for a seed-dependent case, those of the median native-engine process,
-/// with every process's overhead, sorted, in `seed_processes_overhead_percent` (null for other
+/// under `native_engine`; for a process-dependent case, those of the median native-engine process,
+/// with every process's overhead, sorted, in `processes_overhead_percent` (null for other
 /// cases).
 func json(
   _ cases: [Case], perception: PassReport?, nativeEngine: PassReport?, heap: HeapReport,
@@ -169,12 +169,12 @@ func json(
   }
   func nativeEngineFigures(_ figures: CaseFigures?) -> String {
     guard let figures else { return "null" }
-    let seeds = figures.seedRatios.map { ratios in
+    let seeds = figures.processRatios.map { ratios in
       "[" + ratios.map { number(($0 - 1) * 100) }.joined(separator: ", ") + "]"
     }
     return "{\"guarded\": \(figures.guarded), "
       + "\"overhead_percent\": \(number(figures.ratio.map { ($0 - 1) * 100 })), "
-      + "\"seed_processes_overhead_percent\": \(seeds ?? "null"),\n"
+      + "\"processes_overhead_percent\": \(seeds ?? "null"),\n"
       + "       \"native\": \(summary(figures.native)),\n"
       + "       \"perception\": \(summary(figures.perception))}"
   }

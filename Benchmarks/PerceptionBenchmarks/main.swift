@@ -20,7 +20,7 @@ let usage = """
                      runs itself again with PERCEPTION_ENGINE=native for the native engine
     --results PATH   with --engine: write the pass's figures to PATH for the parent process
     --cases IDS      only run the cases with these ids (comma-separated, exact): what the
-                     extra native-engine processes of the seed-dependent cases run
+                     extra native-engine processes of the process-dependent cases run
     --checking       measure perception checking against its budget instead, in a build that
                      keeps it: swift run -c release -Xswiftc -DDEBUG --scratch-path
                      .build-checking perception-bench --checking
@@ -35,7 +35,7 @@ let usage = """
   @Observable on a read, a write or a `+=` (each confirmed by a second, longer measurement), or
   if an engine did not fire the callbacks a case expects. The native engine's 10% budget is
   held in instructions: Benchmarks/count-instructions.sh --budget. The rows marked ‡, whose
-  native-engine figure the process's hash seed decides, are measured on the native engine in 7
+  native-engine figure the process (its hash seed or memory) decides, are measured on the native engine in 7
   processes (5 with --quick) and show the median process, with every process's overhead below.
   """
 
@@ -167,7 +167,8 @@ if engineArgument == nil {
       failures.append(error.reason)
     }
     if let report = nativeEnginePass {
-      let seeds = runSeedProcesses(cases, after: report, quick: mode == "quick", settings: settings)
+      let seeds = runProcessMedians(
+        cases, after: report, quick: mode == "quick", settings: settings)
       nativeEnginePass = seeds.report
       failures += seeds.failures
     }
@@ -183,7 +184,7 @@ mergedHeap.perceptionOnNativeEngine = nativeEnginePass?.heap.perceptionOnNativeE
 print("")
 print(table(cases, perception: perceptionPass, nativeEngine: nativeEnginePass))
 print(tableLegend())
-if let note = seedNote(cases, nativeEngine: nativeEnginePass) { print(note) }
+if let note = processNote(cases, nativeEngine: nativeEnginePass) { print(note) }
 if let note = writesPerElementNote(perception: perceptionPass, nativeEngine: nativeEnginePass) {
   print(note)
 }
