@@ -80,7 +80,8 @@ func processNote(_ cases: [Case], nativeEngine: PassReport?) -> String? {
       + ratios.map(overheadPercent).joined(separator: ", ") + ")"
   }
   guard !lines.isEmpty else { return nil }
-  return "‡ the median over native-engine processes (hash seeds, memory) of the overhead, the "
+  return
+    "‡ the median over native-engine processes (hash seeds, memory, scheduling) of the overhead, the "
     + "median process's figures in the row; range and each process:\n"
     + lines.joined(separator: "\n")
 }
@@ -112,7 +113,8 @@ func tableLegend() -> String {
   median, in the column order. Guards: ratio above \(format(ratioGuard, 2)) on cases not marked \
   (not guarded); overhead above \(overheadPercent(overheadGuard)) on cases marked †. ‡: the \
   process decides the overhead (its hash seed, for Observation's dictionaries keyed by key \
-  path, or its memory), so it is the median over several native-engine processes, not guarded.
+  path, its memory or its threads' scheduling), so it is the median over several \
+  native-engine processes, not guarded.
   """
 }
 
