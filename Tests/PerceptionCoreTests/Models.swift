@@ -236,8 +236,8 @@ final class GenericPerceptionModel<Value: Sendable>: Perceptible, @unchecked Sen
   }
 }
 
-/// Key path literals written in this file: each source file has its own object for a literal,
-/// so these are equal to, but not identical with, the same literals written in another file.
+/// Key path literals written in this file: in a debug build each source file has its own object
+/// for a literal, so these are equal to, but not identical with, the same literals elsewhere.
 enum KeyPathsFormedInModelsFile {
   static var count: KeyPath<PerceptionModel, Int> { \PerceptionModel.count }
 }
