@@ -7,17 +7,6 @@ enum CanonicalKeyPath {
   /// The static's name prefix, declared by `@PerceptionTracked`'s peer role.
   static let prefix = "_$perceptionKeyPath_"
 
-  /// The static's name for the property `name`: the prefix and the name without its backquotes,
-  /// backquoted only when that is no plain identifier.
-  static func staticName(_ name: String) -> String {
-    var bare = Substring(name)
-    if bare.hasPrefix("`") { bare = bare.dropFirst() }
-    if bare.hasSuffix("`") { bare = bare.dropLast() }
-    let full = prefix + bare
-    return full.utf8.allSatisfy { $0 == UInt8(ascii: "$") || Lexer.isIdentifierBody($0) }
-      ? full : "`\(full)`"
-  }
-
   /// The name of the class whose tracked property `member` gets a static key path, or nil when it
   /// gets none:
   /// - the attribute is not `@Perceptible`'s lazy-key-path one (a hand-written attribute, or a
@@ -66,12 +55,12 @@ enum CanonicalKeyPath {
   /// isolation, as the property's accessors do: a key path to an isolated property can only be
   /// formed there.
   static func declaration(_ name: String, typeName: String) -> String {
-    "private static let \(staticName(name)) = "
+    "private static let \(PeerName.keyPathStatic(name)) = "
       + "PerceptionCore._PerceptionKeyPath(\\\(typeName).\(name))"
   }
 
   /// The expression the accessors hand the registrar for the property `name` of `typeName`.
   static func keyPath(_ name: String, typeName: String) -> String {
-    "\(typeName).\(staticName(name)).keyPath"
+    "\(typeName).\(PeerName.keyPathStatic(name)).keyPath"
   }
 }

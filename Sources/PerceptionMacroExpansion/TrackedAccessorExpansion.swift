@@ -83,7 +83,7 @@ enum TrackedAccessorExpansion {
   /// `init`, `get`, `set` and `_modify` for the property `name`, making `calls`. Key paths keep
   /// the name as written; the storage's name drops the backquotes.
   static func accessors(_ name: String, calls: Calls) -> [String] {
-    let storage = StorageName.of(name)
+    let storage = PeerName.storage(name)
     return [
       """
       @storageRestrictions(initializes: \(storage))

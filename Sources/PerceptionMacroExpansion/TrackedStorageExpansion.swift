@@ -95,7 +95,7 @@ enum TrackedStorageExpansion {
       while index <= binding.last {
         var piece = original(index)
         if index == binding.identifier {
-          piece.text = StorageName.of(piece.text)
+          piece.text = PeerName.storage(piece.text)
           piece.leading = String(repeating: piece.leading, count: 3)
           piece.trailing += piece.trailing
         }
