@@ -25,14 +25,7 @@
     /// (see `tracksOnObservationAlone`).
     func trackOnObservation(_ call: () -> Void) {
       let callTracking = CallTracking(self)
-      func marked() {
-        #if DEBUG
-          // As the native engine's tracking calls do (`NativeTracking.run`).
-          TrackingLocals.markingTracking { CheckingSlot.liftingCheckedContext(call) }
-        #else
-          call()
-        #endif
-      }
+      func marked() { NativeTracking.runMarked(call) }
       // Each closure captures the call's tracking alone, which then serves as its context.
       switch (options.contains(.willSet), options.contains(.didSet)) {
       case (true, true):

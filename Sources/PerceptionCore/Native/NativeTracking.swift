@@ -19,14 +19,7 @@
       _ apply: () -> Void, request: TrackingRequest,
       callbacks makeCallbacks: () -> ObserverCallbacks?
     ) {
-      func marked() {
-        #if DEBUG
-          // Checking exists only in debug builds.
-          TrackingLocals.markingTracking { CheckingSlot.liftingCheckedContext(apply) }
-        #else
-          apply()
-        #endif
-      }
+      func marked() { runMarked(apply) }
       switch NativeTrackingPlan.plan(for: request, features: .current) {
       case .observationOnce:
         // A traced one-shot tracking takes the willSet path, whose callback names the changed
@@ -62,6 +55,17 @@
         guard case .options(let options) = request else { return }
         runAdvanced(marked, options: options, callbacks: makeCallbacks)
       }
+    }
+
+    /// Runs `apply`, the body of a tracking call on this engine, marked as inside tracking and
+    /// out of any checked context, for perception checking, which exists only in debug builds.
+    @inline(__always)
+    static func runMarked<R>(_ apply: () -> R) -> R {
+      #if DEBUG
+        TrackingLocals.markingTracking { CheckingSlot.liftingCheckedContext(apply) }
+      #else
+        apply()
+      #endif
     }
 
     /// The one-shot `onChange` Observation calls: the user's, behind a `OnChangeOnce`, which

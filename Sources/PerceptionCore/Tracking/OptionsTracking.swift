@@ -104,15 +104,7 @@ extension TrackingScope {
     #if canImport(Observation)
       if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
         NativeTracking.observeOptions(options) {
-          #if DEBUG
-            // Checking exists only in debug builds.
-            let completed = TrackingLocals.markingTracking {
-              CheckingSlot.liftingCheckedContext(apply)
-            }
-          #else
-            let completed = apply()
-          #endif
-          return completed ? OptionsCallback(call: onChange) : nil
+          NativeTracking.runMarked(apply) ? OptionsCallback(call: onChange) : nil
         }
         return
       }
