@@ -37,8 +37,9 @@ struct Settings {
   var pairs: Int
   /// Untimed batches per engine before measuring, to warm caches, branch predictors and pools.
   var warmupBatches: Int
-  /// Processes (hash seeds, memory layouts) that measure each process-dependent case on the native engine: the
-  /// native-engine pass and this many minus one more. Odd, so the median is one process's.
+  /// Processes (hash seeds, memory layouts, schedules) that measure each process-dependent case
+  /// on the native engine: the native-engine pass and this many minus one more. Odd, so the
+  /// median is one process's.
   var medianProcesses: Int
 
   static let quick = Settings(

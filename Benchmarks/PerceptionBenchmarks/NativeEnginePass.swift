@@ -26,7 +26,8 @@ func runNativeEnginePass(
   environment["PERCEPTION_ENGINE"] = "native"
   child.environment = environment
 
-  // The child writes to the same standard output: flush first (nil: every stream) so the lines stay in order.
+  // The child writes to the same standard output: flush first (nil: every stream) so the lines
+  // stay in order.
   fflush(nil)
   do {
     try child.run()

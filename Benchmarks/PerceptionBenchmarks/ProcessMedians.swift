@@ -2,9 +2,10 @@ import Foundation
 
 /// The process-dependent cases' native-engine figures over several processes.
 ///
-/// Two things are drawn once per process and decide some cases' native-engine overhead more
-/// than either engine does. The hash seed: Observation keys each object's observations by key path, in dictionaries whose hashing is
-/// seeded per process, and a key path's hash covers its accessors' addresses. Where a case looks
+/// Three things are drawn once per process and decide some cases' native-engine overhead more
+/// than either engine does. The hash seed: Observation keys each object's observations by key
+/// path, in dictionaries whose hashing is seeded per process, and a key path's hash covers its
+/// accessors' addresses. Where a case looks
 /// several key paths up in one dictionary, which of them share a bucket, and so how many key
 /// path comparisons of some 400 instructions a write or a read pays, is drawn once per process
 /// and independently for each side: one process's overhead is a lottery ticket (write while
@@ -12,9 +13,10 @@ import Foundation
 /// over nine seeds). And the process's memory: write with 1 observer runs at about 600 or about
 /// 1,300 ns per write on both sides, one or the other for a whole process, even with
 /// deterministic hashing (15 filtered runs at 486bd01), and its overhead went from +1% to +13%
-/// between processes while its instructions are 1.04. So the run measures these cases in
-/// `settings.medianProcesses` processes (the native-engine pass and extra children that run
-/// only them, each with its own seed and memory) and reports the median process's figures with
+/// between processes while its instructions are 1.04. And the threads' scheduling: how many
+/// writes an element of cross-thread `Perceptions` coalesces (see `AsyncCatalog.swift`). So the
+/// run measures these cases in `settings.medianProcesses` processes (the native-engine pass and
+/// extra children that run only them, each with its own seed, memory and schedule) and reports the median process's figures with
 /// every process's ratio beside them.
 ///
 /// Returns `report` with each process-dependent case's figures replaced by the median process's,

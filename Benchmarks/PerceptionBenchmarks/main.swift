@@ -35,8 +35,9 @@ let usage = """
   @Observable on a read, a write or a `+=` (each confirmed by a second, longer measurement), or
   if an engine did not fire the callbacks a case expects. The native engine's 10% budget is
   held in instructions: Benchmarks/count-instructions.sh --budget. The rows marked ‡, whose
-  native-engine figure the process (its hash seed or memory) decides, are measured on the native engine in 7
-  processes (5 with --quick) and show the median process, with every process's overhead below.
+  native-engine figure the process (its hash seed, memory or scheduling) decides, are measured
+  on the native engine in 7 processes (5 with --quick) and show the median process, with every
+  process's overhead below.
   """
 
 var settings = Settings.full

@@ -9,8 +9,8 @@
 /// or a trace line is made, so the accessors' paths are unchanged.
 ///
 /// Properties inside `#if` blocks or marked `@available`, under an `#if` or not, are left out
-/// (their key paths cannot be formed everywhere the class compiles, or warn there); for those, a report falls back on the key path's
-/// description.
+/// (their key paths cannot be formed everywhere the class compiles, or warn there); for those, a
+/// report falls back on the key path's description.
 enum PropertyNamesExpansion {
   static let functionName = "_perceptionPropertyName"
 
