@@ -130,6 +130,13 @@ struct ThreadingTests {
     registrars[0].withMutation(of: model, keyPath: \.count) {}
     #expect(threads.all.count == trackings, "every tracking fired exactly once")
     #expect(threads.count(of: "writer") == firedByWriter)
+    // The writer thread's closure holds the registrars too, and frees them when the thread
+    // exits, which may be after `stopped.wait()`. An optimized build could otherwise end this
+    // function's hold at the last write, so releasing registrars 1-31 on the exiting thread
+    // would fire the trackings still installed (a release counts as a change), racing the final
+    // write: a write that finds a tracking claimed by another thread returns before that
+    // thread's onChange has run, and the counts above would be read early.
+    withExtendedLifetime(registrars) {}
   }
 
   private func runOnThread(_ body: @escaping @Sendable () -> Void) {
