@@ -1,13 +1,21 @@
 /// A type that emits notifications to observers when its tracked properties change.
 ///
 /// The counterpart of Observation's `Observable`. Conform by applying the `@Perceptible`
-/// macro to a class rather than by hand. Its one requirement has a default: a type conforming by
-/// hand has nothing to write.
+/// macro to a class rather than by hand. Its one requirement, inherited from `_Perceptible`, has
+/// a default: a type conforming by hand has nothing to write.
 @available(iOS, deprecated: 26, renamed: "Observable")
 @available(macOS, deprecated: 26, renamed: "Observable")
 @available(tvOS, deprecated: 26, renamed: "Observable")
 @available(watchOS, deprecated: 26, renamed: "Observable")
-public protocol Perceptible {
+public protocol Perceptible: _Perceptible {}
+
+/// What every `Perceptible` type is, under a name that is not deprecated.
+///
+/// The package's own code names this protocol where it means a perceptible type: naming
+/// `Perceptible`, deprecated from iOS 26, would warn in every build for that target, and a
+/// protocol extension cannot be marked deprecated without deprecating its members for their
+/// callers.
+public protocol _Perceptible {
   /// The name of the property `keyPath` names, such as `count`, for perception checking's
   /// reports and the change trace; nil when unknown.
   ///
@@ -23,7 +31,7 @@ public protocol Perceptible {
   static func _perceptionPropertyName(_ keyPath: AnyKeyPath, of type: Self.Type) -> String?
 }
 
-extension Perceptible {
+extension _Perceptible {
   /// No name: a report or a trace line falls back on what the key path says of itself.
   public static func _perceptionPropertyName(_ keyPath: AnyKeyPath, of type: Self.Type)
     -> String?

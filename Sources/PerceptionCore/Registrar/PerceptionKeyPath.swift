@@ -10,7 +10,10 @@
 /// class one static of this type, so that every read and write, from any file, hands over the
 /// same object; loading it also costs less than instantiating the literal, which retains it.
 ///
-/// `@unchecked Sendable`: a key path is immutable, and the static is only ever read.
+/// `@unchecked Sendable`: a key path is immutable, and the static is only ever read. Frozen, so
+/// that its inlinable initializer may assign `keyPath` when the module is built for library
+/// evolution (Xcode's "Build Libraries for Distribution").
+@frozen
 public struct _PerceptionKeyPath<Root, Member>: @unchecked Sendable {
   /// The key path, formed once.
   public let keyPath: KeyPath<Root, Member>

@@ -1,5 +1,5 @@
 /// The best name of the property a registrar's key path names, for reports and traces: the one
-/// `@Perceptible` recorded (`Perceptible._perceptionPropertyName(_:)`), else what the key path
+/// `@Perceptible` recorded (`_Perceptible._perceptionPropertyName(_:of:)`), else what the key path
 /// says of itself.
 ///
 /// Only made when a report or a trace line is: it calls through a protocol and describes types.
@@ -20,7 +20,7 @@ struct PropertyName {
     let prefix = "\\\(typeName)."
     let tail = described.hasPrefix(prefix) ? String(described.dropFirst(prefix.count)) : described
     keyPathDescription = tail
-    if let perceptible = rootType as? any Perceptible.Type,
+    if let perceptible = rootType as? any _Perceptible.Type,
       let recorded = PropertyName.recorded(keyPath, of: perceptible)
     {
       propertyName = recorded
@@ -30,7 +30,7 @@ struct PropertyName {
   }
 
   /// The name `@Perceptible` recorded for `keyPath` of `type`.
-  private static func recorded<Subject: Perceptible>(
+  private static func recorded<Subject: _Perceptible>(
     _ keyPath: AnyKeyPath, of type: Subject.Type
   ) -> String? {
     Subject._perceptionPropertyName(keyPath, of: type)

@@ -62,7 +62,7 @@ extension PerceptionTracking {
 
     /// Whether the event concerns the property `keyPath` names. Never true for `.initial`
     /// and `.deinit` events.
-    public func matches(_ keyPath: PartialKeyPath<some Perceptible>) -> Bool {
+    public func matches(_ keyPath: PartialKeyPath<some _Perceptible>) -> Bool {
       guard let changed else { return false }
       return PropertyKey.of(changed) == PropertyKey.of(keyPath)
     }
