@@ -73,7 +73,10 @@ public struct PerceptionCheckingReport: Sendable, Hashable, CustomStringConverti
 }
 
 /// Where a read happened, as the caller's default arguments captured it.
-@usableFromInline
+///
+/// Frozen, so that its inlinable initializer may assign the properties one by one when the
+/// module is built for library evolution (Xcode's "Build Libraries for Distribution").
+@frozen @usableFromInline
 struct CallSite {
   @usableFromInline let fileID: StaticString
   @usableFromInline let line: UInt

@@ -65,7 +65,7 @@ enum CheckingReporter {
     guard CheckingSwitch.shared.isEnabled,
       registrarChecks(storage),
       !_PerceptionLocals.skipPerceptionChecking,
-      !_PerceptionLocals.isInPerceptionTracking
+      !_PerceptionLocals.$isInPerceptionTracking.get()
     else { return }
     var viewBody: String?
     if !inCheckedContext {

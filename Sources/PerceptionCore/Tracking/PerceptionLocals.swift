@@ -30,7 +30,8 @@ enum TrackingLocals {
   @inline(__always)
   static func markingTracking<T>(_ apply: () -> T) -> T {
     #if DEBUG
-      if _PerceptionLocals.isInPerceptionTracking { return apply() }
+      // Through the task local itself: the property is deprecated from iOS 17.
+      if _PerceptionLocals.$isInPerceptionTracking.get() { return apply() }
       return _PerceptionLocals.$isInPerceptionTracking.withValue(true, operation: apply)
     #else
       return apply()

@@ -63,8 +63,11 @@ package final class ViewTracker: @unchecked Sendable {
     let armed = arm()
     return withPerceptionChecking {
       TraceOrigin.withCurrent(traceOrigin) {
-        withPerceptionTracking(content) { [weak self] in
-          if self?.claim(armed) == true { onInvalidate() }
+        // `withPerceptionTracking(_:onChange:)`'s own call, which is deprecated from iOS 17.
+        TrackingScope.runOnChange(content) {
+          { [weak self] in
+            if self?.claim(armed) == true { onInvalidate() }
+          }
         }
       }
     }
