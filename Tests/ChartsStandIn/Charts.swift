@@ -4,6 +4,7 @@
 import SwiftUI
 
 /// Charts' `ChartContent`.
+@available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
 @MainActor @preconcurrency
 public protocol ChartContent {
   /// The content this renders as.
@@ -13,12 +14,14 @@ public protocol ChartContent {
 }
 
 /// Charts' `ChartContentBuilder`.
+@available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
 @resultBuilder
 public struct ChartContentBuilder {
   /// One mark.
   public static func buildBlock<Content: ChartContent>(_ content: Content) -> Content { content }
 }
 
+@available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
 extension Never: ChartContent {
   /// Never called.
   public var body: Never { fatalError("a primitive has no body") }

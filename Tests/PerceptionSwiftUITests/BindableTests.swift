@@ -79,6 +79,8 @@ struct EnvironmentScreen: View {
   }
 }
 
+// `Model` is `@Perceptible`, so `Observable` too: these calls resolve to SwiftUI's overloads, as
+// on iOS 17 and later; OverloadResolutionTests runs the same screen through Perception's.
 @MainActor
 @Suite("Environment for perceptible objects, against the SwiftUI stand-in")
 struct EnvironmentTests {

@@ -11,6 +11,7 @@
 /// another projection of the same base location with an equal key path; a state's binding is
 /// its storage's location. ``isSameLocation(as:)`` is the first comparison, and
 /// `isSameInput(asAny:)` both, for the tests and the render loop.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @propertyWrapper
 @dynamicMemberLookup
 public struct Binding<Value> {
@@ -60,9 +61,11 @@ public struct Binding<Value> {
   }
 }
 
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Binding: Sendable where Value: Sendable {}
 
-/// Where a binding reads and writes its value.
+/// Where a binding reads and writes its value. (The stand-in's model, available as `Binding` is.)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 package class BindingLocation<Value>: @unchecked Sendable {
   // Sendable: the stand-in's locations are immutable, or guard their storage (State's).
   package func get() -> Value { fatalError("abstract") }
@@ -74,6 +77,7 @@ package class BindingLocation<Value>: @unchecked Sendable {
 
 /// The location of a binding made from closures: a new location each time, as SwiftUI cannot
 /// compare closures.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 final class ClosureLocation<Value>: BindingLocation<Value>, @unchecked Sendable {
   private typealias Getter = @Sendable () -> Value
   private typealias Setter = @Sendable (Value) -> Void
@@ -86,9 +90,16 @@ final class ClosureLocation<Value>: BindingLocation<Value>, @unchecked Sendable 
   ) {
     // SwiftUI calls a binding's closures synchronously, on the caller's thread; Swift has no
     // synchronous call of an `@isolated(any)` function, so the stand-in drops the isolation
-    // (the representations are the same; the tests call bindings on the main actor).
-    getter = unsafeBitCast(get, to: Getter.self)
-    setter = unsafeBitCast(set, to: Setter.self)
+    // (the representations are the same; the tests call bindings on the main actor). The cast
+    // is generic over the function type, whose metadata only the iOS 18 (macOS 15) runtime can
+    // make; the stand-in runs only on Linux, where that is always true. Compiled for an earlier
+    // Apple target it type-checks, and would stop rather than guess.
+    if #available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, *) {
+      getter = unsafeBitCast(get, to: Getter.self)
+      setter = unsafeBitCast(set, to: Setter.self)
+    } else {
+      fatalError("the SwiftUI stand-in runs on Linux only")
+    }
   }
 
   override func get() -> Value { getter() }
@@ -97,6 +108,7 @@ final class ClosureLocation<Value>: BindingLocation<Value>, @unchecked Sendable 
 
 /// The location of a binding projected from another binding with a key path: the same as
 /// another projection of the same base location with an equal key path.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 final class ProjectedLocation<Base, Value>: BindingLocation<Value>, @unchecked Sendable {
   private let base: BindingLocation<Base>
   private let keyPath: WritableKeyPath<Base, Value>
@@ -121,12 +133,14 @@ final class ProjectedLocation<Base, Value>: BindingLocation<Value>, @unchecked S
 }
 
 /// What a render loop compares in a view's inputs, without knowing a binding's value type.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 package protocol StandInBinding {
   /// Whether SwiftUI would see `other` as this same input: a binding to the same location,
   /// made when the value was equal.
   func isSameInput(asAny other: Any) -> Bool
 }
 
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Binding: StandInBinding {
   package func isSameInput(asAny other: Any) -> Bool {
     guard let other = other as? Binding<Value>, isSameLocation(as: other) else { return false }

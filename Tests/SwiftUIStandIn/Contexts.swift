@@ -4,6 +4,7 @@ import Foundation
 // protocol whose content is its body, a result builder, and Never as the primitive.
 
 /// SwiftUI's `Scene`.
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 @MainActor @preconcurrency
 public protocol Scene {
   /// The scene this one renders as.
@@ -13,6 +14,7 @@ public protocol Scene {
 }
 
 /// SwiftUI's `SceneBuilder`.
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 @resultBuilder
 public struct SceneBuilder {
   /// One scene.
@@ -20,6 +22,9 @@ public struct SceneBuilder {
 }
 
 /// SwiftUI's `Commands`.
+@available(iOS 14.0, macOS 11.0, *)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
 @MainActor @preconcurrency
 public protocol Commands {
   /// The commands these render as.
@@ -29,6 +34,9 @@ public protocol Commands {
 }
 
 /// SwiftUI's `CommandsBuilder`.
+@available(iOS 14.0, macOS 11.0, *)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
 @resultBuilder
 public struct CommandsBuilder {
   /// One group of commands.
@@ -36,6 +44,7 @@ public struct CommandsBuilder {
 }
 
 /// SwiftUI's `ToolbarContent`.
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 @MainActor @preconcurrency
 public protocol ToolbarContent {
   /// The content this renders as.
@@ -45,11 +54,13 @@ public protocol ToolbarContent {
 }
 
 /// SwiftUI's `CustomizableToolbarContent`.
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 @MainActor @preconcurrency
 public protocol CustomizableToolbarContent: ToolbarContent
 where Self.Body: CustomizableToolbarContent {}
 
 /// SwiftUI's `ToolbarContentBuilder`.
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
 @resultBuilder
 public struct ToolbarContentBuilder {
   /// One toolbar item.
@@ -59,6 +70,7 @@ public struct ToolbarContentBuilder {
 }
 
 /// SwiftUI's `AccessibilityRotorContent`.
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 @MainActor @preconcurrency
 public protocol AccessibilityRotorContent {
   /// The content this renders as.
@@ -68,6 +80,7 @@ public protocol AccessibilityRotorContent {
 }
 
 /// SwiftUI's `AccessibilityRotorContentBuilder`.
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
 @resultBuilder
 public struct AccessibilityRotorContentBuilder {
   /// One rotor entry.
@@ -77,6 +90,9 @@ public struct AccessibilityRotorContentBuilder {
 }
 
 /// SwiftUI's `TableColumnContent`.
+@available(iOS 16.0, macOS 12.0, *)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
 @MainActor @preconcurrency
 public protocol TableColumnContent<TableRowValue, TableColumnSortComparator> {
   /// The rows' type.
@@ -95,6 +111,9 @@ public protocol TableColumnContent<TableRowValue, TableColumnSortComparator> {
   ) -> _TableColumnOutputs
 }
 
+@available(iOS 16.0, macOS 12.0, *)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
 extension TableColumnContent {
   /// Makes the columns of the content's body.
   nonisolated public static func _makeContent(
@@ -105,6 +124,7 @@ extension TableColumnContent {
 }
 
 /// A value in SwiftUI's view graph: SwiftUI's `_GraphValue`.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 public struct _GraphValue<Value> {
   package let value: Value
 
@@ -119,16 +139,25 @@ public struct _GraphValue<Value> {
 }
 
 /// What a table column is made with: SwiftUI's `_TableColumnInputs`.
+@available(iOS 16.0, macOS 12.0, *)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
 public struct _TableColumnInputs {
   package init() {}
 }
 
 /// What making a table column gives: SwiftUI's `_TableColumnOutputs`.
+@available(iOS 16.0, macOS 12.0, *)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
 public struct _TableColumnOutputs {
   package init() {}
 }
 
 /// SwiftUI's `TableColumnBuilder`.
+@available(iOS 16.0, macOS 12.0, *)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
 @resultBuilder
 public struct TableColumnBuilder<RowValue: Identifiable, Sort: SortComparator> {
   /// One column.
@@ -139,6 +168,9 @@ public struct TableColumnBuilder<RowValue: Identifiable, Sort: SortComparator> {
 }
 
 /// SwiftUI's `TableRowContent`.
+@available(iOS 16.0, macOS 12.0, *)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
 @MainActor @preconcurrency
 public protocol TableRowContent<TableRowValue> {
   /// The rows' type.
@@ -150,6 +182,9 @@ public protocol TableRowContent<TableRowValue> {
 }
 
 /// SwiftUI's `TableRowBuilder`.
+@available(iOS 16.0, macOS 12.0, *)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
 @resultBuilder
 public struct TableRowBuilder<Value: Identifiable> {
   /// One row.
@@ -159,10 +194,21 @@ public struct TableRowBuilder<Value: Identifiable> {
   }
 }
 
-extension Never: Scene, Commands, ToolbarContent, CustomizableToolbarContent,
-  AccessibilityRotorContent
-{}
+// Never is each context's primitive, from the context's own version.
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+extension Never: Scene, ToolbarContent, CustomizableToolbarContent {}
 
+@available(iOS 14.0, macOS 11.0, *)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
+extension Never: Commands {}
+
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+extension Never: AccessibilityRotorContent {}
+
+@available(iOS 16.0, macOS 12.0, *)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
 extension Never: TableColumnContent {
   /// No rows.
   public typealias TableRowValue = Never
@@ -184,6 +230,9 @@ extension Never: TableColumnContent {
 
 /// The sort comparator of `Never`'s columns, which nothing compares (the stand-in's, since
 /// Foundation on Linux has none for `Never`).
+@available(iOS 16.0, macOS 12.0, *)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
 public struct _NeverSortComparator: SortComparator {
   /// Unused.
   public var order: SortOrder = .forward
@@ -192,6 +241,9 @@ public struct _NeverSortComparator: SortComparator {
 }
 
 // `TableRowValue` is the one `Never: TableColumnContent` declares.
+@available(iOS 16.0, macOS 12.0, *)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
 extension Never: TableRowContent {
   /// A primitive.
   public typealias TableRowBody = Never

@@ -4,12 +4,14 @@ import Foundation
   /// Makes a property a value the view owns: Xcode 27's `State()` macro, as Apple's
   /// documentation declares it ("State()"); the expansion is the stand-in's
   /// (Tests/SwiftUIStateMacro).
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
   @attached(accessor, names: named(init), named(get), named(set))
   @attached(peer, names: prefixed(`_`), prefixed(__), prefixed(`$`))
   public macro State() = #externalMacro(module: "SwiftUIStateMacro", type: "StateMacro")
 
   /// Makes a property a value the view owns, with an initial value: Xcode 27's
   /// `State(initialValue:)` macro, as Apple's documentation declares it.
+  @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
   @attached(accessor, names: named(init), named(get), named(set))
   @attached(peer, names: prefixed(`_`), prefixed(__), prefixed(`$`))
   public macro State<Value>(initialValue: Value) =
@@ -21,6 +23,7 @@ import Foundation
 /// The first value is kept: a render loop hands each later copy of the view the storage of
 /// the first (`adoptStorage(from:)`), as SwiftUI keeps state per identity. Setting it, from any
 /// thread, calls the storage's `onChange`, which a render loop uses to render the view again.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @propertyWrapper
 public struct State<Value>: DynamicProperty {
   package let location: StateLocation<Value>
@@ -49,6 +52,7 @@ public struct State<Value>: DynamicProperty {
 
 /// A state's binding location: the storage the view's identity keeps, the same for every
 /// binding of the state.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 final class StoredLocation<Value>: BindingLocation<Value>, @unchecked Sendable {
   // Sendable: the storage guards its value.
   private let state: StateLocation<Value>
@@ -68,6 +72,7 @@ final class StoredLocation<Value>: BindingLocation<Value>, @unchecked Sendable {
 
 /// Where a state's storage is: shared by the copies of one view value, so that a render loop
 /// can point them all at the storage the view's identity keeps.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 package final class StateLocation<Value>: @unchecked Sendable {
   // Sendable: `storage` is only replaced by the render loop, on the main actor, before render.
   package var storage: StateStorage<Value>
@@ -78,6 +83,7 @@ package final class StateLocation<Value>: @unchecked Sendable {
 }
 
 /// A state's value, and whom to tell when it is set.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 package final class StateStorage<Value>: @unchecked Sendable {
   // Sendable: every field is guarded by `lock`.
   private let lock = NSLock()
@@ -108,6 +114,7 @@ package final class StateStorage<Value>: @unchecked Sendable {
 }
 
 /// What a render loop does with a view's states, without knowing their value types.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 package protocol StandInState {
   /// Points this state at the storage of `other`, a state of the same view's earlier copy.
   func adoptStorage(from other: Any)
@@ -115,6 +122,7 @@ package protocol StandInState {
   func setOnChange(_ onChange: (@Sendable () -> Void)?)
 }
 
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension State: StandInState {
   package func adoptStorage(from other: Any) {
     guard let other = other as? State<Value> else { return }

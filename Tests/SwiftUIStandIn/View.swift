@@ -1,4 +1,5 @@
 /// A piece of user interface: SwiftUI's `View`.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @MainActor @preconcurrency
 public protocol View {
   /// The view this one renders as.
@@ -8,6 +9,7 @@ public protocol View {
   @ContentBuilder @MainActor @preconcurrency var body: Self.Body { get }
 }
 
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Never: View {
   /// A primitive view has no body.
   public typealias Body = Never
@@ -17,11 +19,13 @@ extension Never: View {
 }
 
 /// A view that renders nothing.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 nonisolated public struct EmptyView {
   /// Creates the view.
   public init() {}
 }
 
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension EmptyView: View {
   /// A primitive view.
   public var body: Never { fatalError("a primitive view has no body") }
@@ -29,6 +33,7 @@ extension EmptyView: View {
 
 /// Several views in a row, as a view builder makes them.
 // Nonisolated as Apple declares it; the conformance is apart, so that it stays so.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 nonisolated public struct TupleView<T> {
   /// The views.
   public var value: T
@@ -36,6 +41,7 @@ nonisolated public struct TupleView<T> {
   public init(_ value: T) { self.value = value }
 }
 
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension TupleView: View {
   /// A primitive view.
   public var body: Never { fatalError("a primitive view has no body") }
@@ -48,6 +54,7 @@ extension TupleView: View {
 /// the types you use in closures to conform to `View`"), under its new name `ContentBuilder`,
 /// which the bodies of `Commands`, `ToolbarContent`, `AccessibilityRotorContent` and Charts'
 /// `ChartContent` carry there: one expression of any type is built as itself.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @resultBuilder
 public struct ViewBuilder {
   /// No view.
@@ -59,7 +66,11 @@ public struct ViewBuilder {
   /// One piece of content of another type.
   public static func buildBlock<Content>(_ content: Content) -> Content { content }
 
-  /// Several views.
+  /// Several views. From iOS 17 (Apple's variadic `buildBlock`): a `TupleView` of a pack needs
+  /// the iOS 17 runtime's metadata for variadic generic types; before it SwiftUI has ten
+  /// fixed-arity overloads, which the stand-in does not model (nothing compiled for an Apple
+  /// target builds more than one view).
+  @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
   public static func buildBlock<each Content: View>(
     _ content: repeat each Content
   ) -> TupleView<(repeat each Content)> {
@@ -72,14 +83,17 @@ public struct ViewBuilder {
 
 /// The builder of views and other content in Xcode 27's SDK: SwiftUI's `ContentBuilder`
 /// (`typealias ContentBuilder = ViewBuilder`).
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 public typealias ContentBuilder = ViewBuilder
 
 /// A property of a view that SwiftUI updates before each render: SwiftUI's `DynamicProperty`.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 public protocol DynamicProperty {
   /// Called before the view renders.
   mutating func update()
 }
 
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension DynamicProperty {
   /// Does nothing.
   public mutating func update() {}

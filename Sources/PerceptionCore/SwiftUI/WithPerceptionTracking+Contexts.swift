@@ -1,8 +1,14 @@
-// The builder contexts other than View, for the same tracking view.
+// The builder contexts other than View, for the same tracking view. Each extension is deprecated
+// where the type is (iOS 17, macOS 14, tvOS 17, watchOS 10), so that extending it there is no use
+// of a deprecated type; clients see the type's own message.
 #if canImport(SwiftUI) && (canImport(Darwin) || PERCEPTION_SWIFTUI_STAND_IN)
   import SwiftUI
 
   @available(iOS 14, macOS 11, tvOS 14, watchOS 7, *)
+  @available(iOS, deprecated: 17)
+  @available(macOS, deprecated: 14)
+  @available(tvOS, deprecated: 17)
+  @available(watchOS, deprecated: 10)
   extension WithPerceptionTracking: Scene where Content: Scene {
     /// Creates a tracking scene of the scenes `content` builds.
     public init(@SceneBuilder content: @escaping () -> Content) {
@@ -13,6 +19,10 @@
   @available(iOS 14, macOS 11, *)
   @available(tvOS, unavailable)
   @available(watchOS, unavailable)
+  @available(iOS, deprecated: 17)
+  @available(macOS, deprecated: 14)
+  @available(tvOS, deprecated: 17)
+  @available(watchOS, deprecated: 10)
   extension WithPerceptionTracking: Commands where Content: Commands {
     /// Creates tracking commands of the commands `content` builds.
     public init(@CommandsBuilder content: @escaping () -> Content) {
@@ -21,6 +31,10 @@
   }
 
   @available(iOS 14, macOS 11, tvOS 14, watchOS 7, *)
+  @available(iOS, deprecated: 17)
+  @available(macOS, deprecated: 14)
+  @available(tvOS, deprecated: 17)
+  @available(watchOS, deprecated: 10)
   extension WithPerceptionTracking: ToolbarContent where Content: ToolbarContent {
     /// Creates tracking toolbar content of the items `content` builds.
     public init(@ToolbarContentBuilder content: @escaping () -> Content) {
@@ -29,10 +43,18 @@
   }
 
   @available(iOS 14, macOS 11, tvOS 14, watchOS 7, *)
+  @available(iOS, deprecated: 17)
+  @available(macOS, deprecated: 14)
+  @available(tvOS, deprecated: 17)
+  @available(watchOS, deprecated: 10)
   extension WithPerceptionTracking: CustomizableToolbarContent
   where Content: CustomizableToolbarContent {}
 
   @available(iOS 15, macOS 12, tvOS 15, watchOS 8, *)
+  @available(iOS, deprecated: 17)
+  @available(macOS, deprecated: 14)
+  @available(tvOS, deprecated: 17)
+  @available(watchOS, deprecated: 10)
   extension WithPerceptionTracking: AccessibilityRotorContent
   where Content: AccessibilityRotorContent {
     /// Creates tracking rotor content of the entries `content` builds.
@@ -44,6 +66,10 @@
   @available(iOS 16, macOS 12, *)
   @available(tvOS, unavailable)
   @available(watchOS, unavailable)
+  @available(iOS, deprecated: 17)
+  @available(macOS, deprecated: 14)
+  @available(tvOS, deprecated: 17)
+  @available(watchOS, deprecated: 10)
   extension WithPerceptionTracking: TableColumnContent where Content: TableColumnContent {
     /// The rows' type, the content's.
     public typealias TableRowValue = Content.TableRowValue
@@ -78,6 +104,10 @@
   @available(iOS 16, macOS 12, *)
   @available(tvOS, unavailable)
   @available(watchOS, unavailable)
+  @available(iOS, deprecated: 17)
+  @available(macOS, deprecated: 14)
+  @available(tvOS, deprecated: 17)
+  @available(watchOS, deprecated: 10)
   extension WithPerceptionTracking: TableRowContent where Content: TableRowContent {
     /// The rows' type, the content's.
     public typealias TableRowValue = Content.TableRowValue
@@ -103,6 +133,10 @@
     import Charts
 
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+    @available(iOS, deprecated: 17)
+    @available(macOS, deprecated: 14)
+    @available(tvOS, deprecated: 17)
+    @available(watchOS, deprecated: 10)
     extension WithPerceptionTracking: ChartContent where Content: ChartContent {
       /// Creates tracking chart content of the marks `content` builds.
       @_disfavoredOverload

@@ -113,6 +113,11 @@
     #endif
   }
 
+  // Deprecated where the type is, so that extending it is no use of a deprecated type.
+  @available(iOS, deprecated: 17)
+  @available(macOS, deprecated: 14)
+  @available(tvOS, deprecated: 17)
+  @available(watchOS, deprecated: 10)
   extension WithPerceptionTracking: View where Content: View {
     /// Creates a tracking view of the views `content` builds.
     public init(@ViewBuilder content: @escaping () -> Content) {
