@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test of the package: the Swift tests once per engine (PERCEPTION_ENGINE=perception
-# and =native), Apple's Observations scenarios repeated in a StdlibUnittest-shaped harness, the
+# Runs every test of the package: the Apple-target check (the package type-checked for the Apple
+# deployment targets it declares, availability enforced), the Swift tests once per engine
+# (PERCEPTION_ENGINE=perception and =native), Apple's Observations scenarios repeated in a StdlibUnittest-shaped harness, the
 # macro fuzzer, the C runtime's tests (plain, through the pthread-key
 # fallback, and under AddressSanitizer and ThreadSanitizer), the Swift tests again under
 # ThreadSanitizer and AddressSanitizer on both engines, the C runtime's fuzzers, and the stress
@@ -22,6 +23,9 @@ done
 
 step "the SwiftUI stand-in stays in the tests"
 bash .ci/swiftui-stand-in.sh
+
+step "the package compiles for the Apple targets it declares, with Apple's availability enforced"
+bash .ci/apple-targets.sh
 
 step "the native engine's paths for the 27 releases compile against Observation's SE-0506"
 bash .ci/observation-27-stand-in.sh

@@ -13,14 +13,14 @@
     /// Reading the property when no ancestor placed such an object is a fatal error that names
     /// the type; declare the property optional to read nil instead.
     @_disfavoredOverload
-    public init(_ objectType: Value.Type) where Value: AnyObject & Perceptible {
+    public init(_ objectType: Value.Type) where Value: AnyObject & _Perceptible {
       self.init(\EnvironmentValues.[required: PerceptibleEntry<Value>()])
     }
 
     /// Reads the perceptible object of type `objectType` that an ancestor placed in the
     /// environment, or nil if none did.
     @_disfavoredOverload
-    public init<Object: AnyObject & Perceptible>(_ objectType: Object.Type)
+    public init<Object: AnyObject & _Perceptible>(_ objectType: Object.Type)
     where Value == Object? {
       self.init(\EnvironmentValues.[PerceptibleEntry<Object>()])
     }
@@ -33,7 +33,7 @@
     // are, so that it can be called wherever theirs can; swift-perception's is isolated to the
     // main actor, which its Swift 5 mode lets nonisolated code call.
     @_disfavoredOverload
-    nonisolated public func environment<Object: AnyObject & Perceptible>(
+    nonisolated public func environment<Object: AnyObject & _Perceptible>(
       _ object: Object?
     ) -> some View {
       environment(\EnvironmentValues.[PerceptibleEntry<Object>()], object)
@@ -41,7 +41,7 @@
   }
 
   /// The environment entry of one perceptible type: its key, and the key path's argument.
-  private struct PerceptibleEntry<Object: AnyObject & Perceptible>: EnvironmentKey, Hashable {
+  private struct PerceptibleEntry<Object: AnyObject & _Perceptible>: EnvironmentKey, Hashable {
     static var defaultValue: Object? { nil }
   }
 

@@ -1,16 +1,30 @@
-// The builder contexts other than View, for the same tracking view. Each extension is deprecated
-// where the type is (iOS 17, macOS 14, tvOS 17, watchOS 10), so that extending it there is no use
-// of a deprecated type; clients see the type's own message.
+// The builder contexts other than View, for the same tracking view.
 #if canImport(SwiftUI) && (canImport(Darwin) || PERCEPTION_SWIFTUI_STAND_IN)
   import SwiftUI
 
   @available(iOS 14, macOS 11, tvOS 14, watchOS 7, *)
-  @available(iOS, deprecated: 17)
-  @available(macOS, deprecated: 14)
-  @available(tvOS, deprecated: 17)
-  @available(watchOS, deprecated: 10)
   extension WithPerceptionTracking: Scene where Content: Scene {
     /// Creates a tracking scene of the scenes `content` builds.
+    @available(
+      iOS, deprecated: 17,
+      message:
+        "SwiftUI observes @Perceptible models itself on iOS 17 and later; remove WithPerceptionTracking."
+    )
+    @available(
+      macOS, deprecated: 14,
+      message:
+        "SwiftUI observes @Perceptible models itself on macOS 14 and later; remove WithPerceptionTracking."
+    )
+    @available(
+      tvOS, deprecated: 17,
+      message:
+        "SwiftUI observes @Perceptible models itself on tvOS 17 and later; remove WithPerceptionTracking."
+    )
+    @available(
+      watchOS, deprecated: 10,
+      message:
+        "SwiftUI observes @Perceptible models itself on watchOS 10 and later; remove WithPerceptionTracking."
+    )
     public init(@SceneBuilder content: @escaping () -> Content) {
       self.init(content: content())
     }
@@ -19,45 +33,89 @@
   @available(iOS 14, macOS 11, *)
   @available(tvOS, unavailable)
   @available(watchOS, unavailable)
-  @available(iOS, deprecated: 17)
-  @available(macOS, deprecated: 14)
-  @available(tvOS, deprecated: 17)
-  @available(watchOS, deprecated: 10)
   extension WithPerceptionTracking: Commands where Content: Commands {
     /// Creates tracking commands of the commands `content` builds.
+    @available(
+      iOS, deprecated: 17,
+      message:
+        "SwiftUI observes @Perceptible models itself on iOS 17 and later; remove WithPerceptionTracking."
+    )
+    @available(
+      macOS, deprecated: 14,
+      message:
+        "SwiftUI observes @Perceptible models itself on macOS 14 and later; remove WithPerceptionTracking."
+    )
+    @available(
+      tvOS, deprecated: 17,
+      message:
+        "SwiftUI observes @Perceptible models itself on tvOS 17 and later; remove WithPerceptionTracking."
+    )
+    @available(
+      watchOS, deprecated: 10,
+      message:
+        "SwiftUI observes @Perceptible models itself on watchOS 10 and later; remove WithPerceptionTracking."
+    )
     public init(@CommandsBuilder content: @escaping () -> Content) {
       self.init(content: content())
     }
   }
 
   @available(iOS 14, macOS 11, tvOS 14, watchOS 7, *)
-  @available(iOS, deprecated: 17)
-  @available(macOS, deprecated: 14)
-  @available(tvOS, deprecated: 17)
-  @available(watchOS, deprecated: 10)
   extension WithPerceptionTracking: ToolbarContent where Content: ToolbarContent {
     /// Creates tracking toolbar content of the items `content` builds.
+    @available(
+      iOS, deprecated: 17,
+      message:
+        "SwiftUI observes @Perceptible models itself on iOS 17 and later; remove WithPerceptionTracking."
+    )
+    @available(
+      macOS, deprecated: 14,
+      message:
+        "SwiftUI observes @Perceptible models itself on macOS 14 and later; remove WithPerceptionTracking."
+    )
+    @available(
+      tvOS, deprecated: 17,
+      message:
+        "SwiftUI observes @Perceptible models itself on tvOS 17 and later; remove WithPerceptionTracking."
+    )
+    @available(
+      watchOS, deprecated: 10,
+      message:
+        "SwiftUI observes @Perceptible models itself on watchOS 10 and later; remove WithPerceptionTracking."
+    )
     public init(@ToolbarContentBuilder content: @escaping () -> Content) {
       self.init(content: content())
     }
   }
 
   @available(iOS 14, macOS 11, tvOS 14, watchOS 7, *)
-  @available(iOS, deprecated: 17)
-  @available(macOS, deprecated: 14)
-  @available(tvOS, deprecated: 17)
-  @available(watchOS, deprecated: 10)
   extension WithPerceptionTracking: CustomizableToolbarContent
   where Content: CustomizableToolbarContent {}
 
   @available(iOS 15, macOS 12, tvOS 15, watchOS 8, *)
-  @available(iOS, deprecated: 17)
-  @available(macOS, deprecated: 14)
-  @available(tvOS, deprecated: 17)
-  @available(watchOS, deprecated: 10)
   extension WithPerceptionTracking: AccessibilityRotorContent
   where Content: AccessibilityRotorContent {
     /// Creates tracking rotor content of the entries `content` builds.
+    @available(
+      iOS, deprecated: 17,
+      message:
+        "SwiftUI observes @Perceptible models itself on iOS 17 and later; remove WithPerceptionTracking."
+    )
+    @available(
+      macOS, deprecated: 14,
+      message:
+        "SwiftUI observes @Perceptible models itself on macOS 14 and later; remove WithPerceptionTracking."
+    )
+    @available(
+      tvOS, deprecated: 17,
+      message:
+        "SwiftUI observes @Perceptible models itself on tvOS 17 and later; remove WithPerceptionTracking."
+    )
+    @available(
+      watchOS, deprecated: 10,
+      message:
+        "SwiftUI observes @Perceptible models itself on watchOS 10 and later; remove WithPerceptionTracking."
+    )
     public init(@AccessibilityRotorContentBuilder content: @escaping () -> Content) {
       self.init(content: content())
     }
@@ -66,10 +124,6 @@
   @available(iOS 16, macOS 12, *)
   @available(tvOS, unavailable)
   @available(watchOS, unavailable)
-  @available(iOS, deprecated: 17)
-  @available(macOS, deprecated: 14)
-  @available(tvOS, deprecated: 17)
-  @available(watchOS, deprecated: 10)
   extension WithPerceptionTracking: TableColumnContent where Content: TableColumnContent {
     /// The rows' type, the content's.
     public typealias TableRowValue = Content.TableRowValue
@@ -77,6 +131,26 @@
     public typealias TableColumnSortComparator = Content.TableColumnSortComparator
 
     /// Creates tracking table columns of the columns `content` builds.
+    @available(
+      iOS, deprecated: 17,
+      message:
+        "SwiftUI observes @Perceptible models itself on iOS 17 and later; remove WithPerceptionTracking."
+    )
+    @available(
+      macOS, deprecated: 14,
+      message:
+        "SwiftUI observes @Perceptible models itself on macOS 14 and later; remove WithPerceptionTracking."
+    )
+    @available(
+      tvOS, deprecated: 17,
+      message:
+        "SwiftUI observes @Perceptible models itself on tvOS 17 and later; remove WithPerceptionTracking."
+    )
+    @available(
+      watchOS, deprecated: 10,
+      message:
+        "SwiftUI observes @Perceptible models itself on watchOS 10 and later; remove WithPerceptionTracking."
+    )
     public init<RowValue, Comparator>(
       @TableColumnBuilder<RowValue, Comparator> content: @escaping () -> Content
     ) where RowValue == Content.TableRowValue, Comparator == Content.TableColumnSortComparator {
@@ -104,15 +178,31 @@
   @available(iOS 16, macOS 12, *)
   @available(tvOS, unavailable)
   @available(watchOS, unavailable)
-  @available(iOS, deprecated: 17)
-  @available(macOS, deprecated: 14)
-  @available(tvOS, deprecated: 17)
-  @available(watchOS, deprecated: 10)
   extension WithPerceptionTracking: TableRowContent where Content: TableRowContent {
     /// The rows' type, the content's.
     public typealias TableRowValue = Content.TableRowValue
 
     /// Creates tracking table rows of the rows `content` builds.
+    @available(
+      iOS, deprecated: 17,
+      message:
+        "SwiftUI observes @Perceptible models itself on iOS 17 and later; remove WithPerceptionTracking."
+    )
+    @available(
+      macOS, deprecated: 14,
+      message:
+        "SwiftUI observes @Perceptible models itself on macOS 14 and later; remove WithPerceptionTracking."
+    )
+    @available(
+      tvOS, deprecated: 17,
+      message:
+        "SwiftUI observes @Perceptible models itself on tvOS 17 and later; remove WithPerceptionTracking."
+    )
+    @available(
+      watchOS, deprecated: 10,
+      message:
+        "SwiftUI observes @Perceptible models itself on watchOS 10 and later; remove WithPerceptionTracking."
+    )
     public init<RowValue>(@TableRowBuilder<RowValue> content: @escaping () -> Content)
     where RowValue == Content.TableRowValue {
       self.init(content: content())
@@ -133,12 +223,28 @@
     import Charts
 
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
-    @available(iOS, deprecated: 17)
-    @available(macOS, deprecated: 14)
-    @available(tvOS, deprecated: 17)
-    @available(watchOS, deprecated: 10)
     extension WithPerceptionTracking: ChartContent where Content: ChartContent {
       /// Creates tracking chart content of the marks `content` builds.
+      @available(
+        iOS, deprecated: 17,
+        message:
+          "SwiftUI observes @Perceptible models itself on iOS 17 and later; remove WithPerceptionTracking."
+      )
+      @available(
+        macOS, deprecated: 14,
+        message:
+          "SwiftUI observes @Perceptible models itself on macOS 14 and later; remove WithPerceptionTracking."
+      )
+      @available(
+        tvOS, deprecated: 17,
+        message:
+          "SwiftUI observes @Perceptible models itself on tvOS 17 and later; remove WithPerceptionTracking."
+      )
+      @available(
+        watchOS, deprecated: 10,
+        message:
+          "SwiftUI observes @Perceptible models itself on watchOS 10 and later; remove WithPerceptionTracking."
+      )
       @_disfavoredOverload
       public init(@ChartContentBuilder content: @escaping () -> Content) {
         self.init(content: content())

@@ -30,27 +30,12 @@
   /// tracking scope; the first change to anything it read renders it again, once. Where SwiftUI
   /// observes `@Perceptible` models itself (iOS 17, macOS 14, tvOS 17 and watchOS 10 and later,
   /// with the native engine, the default there) it returns its content and does nothing else.
-  @available(
-    iOS, deprecated: 17,
-    message:
-      "SwiftUI observes @Perceptible models itself on iOS 17 and later; remove WithPerceptionTracking."
-  )
-  @available(
-    macOS, deprecated: 14,
-    message:
-      "SwiftUI observes @Perceptible models itself on macOS 14 and later; remove WithPerceptionTracking."
-  )
-  @available(
-    tvOS, deprecated: 17,
-    message:
-      "SwiftUI observes @Perceptible models itself on tvOS 17 and later; remove WithPerceptionTracking."
-  )
-  @available(
-    watchOS, deprecated: 10,
-    message:
-      "SwiftUI observes @Perceptible models itself on watchOS 10 and later; remove WithPerceptionTracking."
-  )
   public struct WithPerceptionTracking<Content> {
+    // Not deprecated itself: its initializers are, where SwiftUI observes perceptible models
+    // itself. Its conformances need extensions, and extending a deprecated type warns in this
+    // package's own build, while an extension marked deprecated deprecates its conformance too,
+    // one more warning at each use of the view in a client. Deprecating the initializers gives
+    // a client the one warning, with its message, that deprecating the type gives.
     // Both states get their first value where they are declared, and no initializer assigns
     // them or their storage: in Xcode 27's SDK `@State` is a macro (Apple's documentation,
     // "State()"; TN3211 lists the initializer assignments it no longer compiles), and this is
@@ -67,6 +52,26 @@
     private var content: () -> Content
 
     /// Creates a tracking view of `content`, which it evaluates when it renders.
+    @available(
+      iOS, deprecated: 17,
+      message:
+        "SwiftUI observes @Perceptible models itself on iOS 17 and later; remove WithPerceptionTracking."
+    )
+    @available(
+      macOS, deprecated: 14,
+      message:
+        "SwiftUI observes @Perceptible models itself on macOS 14 and later; remove WithPerceptionTracking."
+    )
+    @available(
+      tvOS, deprecated: 17,
+      message:
+        "SwiftUI observes @Perceptible models itself on tvOS 17 and later; remove WithPerceptionTracking."
+    )
+    @available(
+      watchOS, deprecated: 10,
+      message:
+        "SwiftUI observes @Perceptible models itself on watchOS 10 and later; remove WithPerceptionTracking."
+    )
     public init(content: @escaping @autoclosure () -> Content) {
       self.content = content
     }
@@ -113,13 +118,28 @@
     #endif
   }
 
-  // Deprecated where the type is, so that extending it is no use of a deprecated type.
-  @available(iOS, deprecated: 17)
-  @available(macOS, deprecated: 14)
-  @available(tvOS, deprecated: 17)
-  @available(watchOS, deprecated: 10)
   extension WithPerceptionTracking: View where Content: View {
     /// Creates a tracking view of the views `content` builds.
+    @available(
+      iOS, deprecated: 17,
+      message:
+        "SwiftUI observes @Perceptible models itself on iOS 17 and later; remove WithPerceptionTracking."
+    )
+    @available(
+      macOS, deprecated: 14,
+      message:
+        "SwiftUI observes @Perceptible models itself on macOS 14 and later; remove WithPerceptionTracking."
+    )
+    @available(
+      tvOS, deprecated: 17,
+      message:
+        "SwiftUI observes @Perceptible models itself on tvOS 17 and later; remove WithPerceptionTracking."
+    )
+    @available(
+      watchOS, deprecated: 10,
+      message:
+        "SwiftUI observes @Perceptible models itself on watchOS 10 and later; remove WithPerceptionTracking."
+    )
     public init(@ViewBuilder content: @escaping () -> Content) {
       self.init(content: content())
     }

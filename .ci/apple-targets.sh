@@ -1,0 +1,221 @@
+#!/usr/bin/env bash
+# Type-checks the package for the Apple deployment targets it declares, with Apple's
+# availability enforced, on Linux. No Apple SDK can be had here, but the toolchain ships the
+# textual interfaces of Swift, _Concurrency and Observation, and they carry Apple's
+# availability: recompiled for an Apple triple, they make a pseudo-SDK against which
+# `swiftc -target arm64-apple-ios13.0` rejects what Xcode rejects for those modules (an iOS 17
+# API without `if #available`, a typed-throws function type's metadata before iOS 18, a let
+# assigned in an inlinable initializer under library evolution). SwiftUI, Charts, Foundation,
+# Dispatch and Darwin are the stand-ins in Tests/ (they prove what they model; see
+# Tests/README.md, "Apple targets").
+#
+# For each target: PerceptionCore in release, debug and library evolution (Xcode's "Build
+# Libraries for Distribution"); Perception with the macro plugin; the client corpus
+# (Tests/AppleTargets/Clients) in the Swift 5 and Swift 6 language modes. It fails on any error,
+# on any warning in the package's own sources (Sources/, and the macro's expansions), and if the
+# negative control (Tests/AppleTargets/Fixtures) compiles where it must not. Run after
+# `swift build --build-tests` (the debug build: the C module's map and the macro plugin).
+#
+# The pseudo-SDK is kept in .build/apple-targets, one per toolchain version.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+source .ci/second-compile.sh
+work=.build/apple-targets/work
+second_compile_setup "$work"
+plugin="$bin/PerceptionMacros-tool#PerceptionMacros"
+swift_lib="$(dirname "$(dirname "$(readlink -f "$(command -v swiftc)")")")/lib/swift"
+toolchain_key="$(swiftc --version 2>&1 | cksum | cut -d' ' -f1)"
+sdk_root=".build/apple-targets/sdk-$toolchain_key"
+platform=Tests/AppleTargets/Platform
+
+# The targets, each with the pseudo-SDK it is checked against: a module built for the oldest
+# deployment target of its OS and architecture serves every later one. tvOS and watchOS are
+# checked on their x86_64 simulators: the interfaces are x86_64's, and arm64_32 (watchOS
+# devices, a 32-bit Int) does not fit them.
+targets=(
+  arm64-apple-ios13.0 arm64-apple-ios16.0 arm64-apple-ios17.0 arm64-apple-ios18.0
+  arm64-apple-ios26.0 x86_64-apple-macosx10.15 x86_64-apple-macosx14.0
+  x86_64-apple-tvos13.0-simulator x86_64-apple-watchos6.0-simulator
+)
+sdk_for() {
+  case "$1" in
+    arm64-apple-ios*) echo arm64-apple-ios13.0 ;;
+    x86_64-apple-macosx*) echo x86_64-apple-macosx10.15 ;;
+    x86_64-apple-tvos*) echo x86_64-apple-tvos13.0-simulator ;;
+    x86_64-apple-watchos*) echo x86_64-apple-watchos6.0-simulator ;;
+  esac
+}
+
+# build_sdk TRIPLE: the toolchain's interfaces, recompiled for TRIPLE, into $sdk_root/TRIPLE.
+build_sdk() {
+  local triple=$1 out="$sdk_root/$1"
+  [ -e "$out/complete" ] && return
+  rm -rf "$out"
+  mkdir -p "$out/src" "$out/mods"
+  for module in Swift SwiftOnoneSupport _Concurrency _StringProcessing Observation; do
+    # Observation's private interface: it declares the @_spi(SwiftUI) API the package uses.
+    local interface=swiftinterface
+    [ "$module" = Observation ] && interface=private.swiftinterface
+    # Apple's triple; no @backDeployed (its bodies would need Apple's runtime); no Glibc.
+    sed -e "s/-target x86_64-unknown-linux-gnu/-target $triple/" \
+      -e 's/^\( *\)@backDeployed(before: [^)]*)$/\1/' -e '/^import Glibc$/d' \
+      "$swift_lib/linux/$module.swiftmodule/x86_64-unknown-linux-gnu.$interface" \
+      > "$out/src/$module.$interface"
+    if [ "$module" = Swift ]; then
+      # The type checker's pointer-argument conversions need this Apple-only type whenever
+      # Objective-C interop is on, as it is for Apple targets.
+      cat >> "$out/src/Swift.swiftinterface" << 'EOF'
+@frozen @unsafe public struct AutoreleasingUnsafeMutablePointer<Pointee> : Swift._Pointer {
+  @safe public let _rawValue: Builtin.RawPointer
+  @_transparent public init(_ _rawValue: Builtin.RawPointer) { self._rawValue = _rawValue }
+}
+EOF
+      # x86_64's interface calls two long-double shims declared only for x86.
+      case "$triple" in x86_64-*) ;; *)
+        cat >> "$out/src/Swift.swiftinterface" << 'EOF'
+@usableFromInline internal func _stdlib_remainderl(_ _self: Swift.Float80, _ _other: Swift.Float80) -> Swift.Float80
+@usableFromInline internal func _stdlib_squareRootl(_ _self: Swift.Float80) -> Swift.Float80
+EOF
+        ;;
+      esac
+    fi
+    local extra=()
+    [ "$module" = Swift ] && extra=(-parse-stdlib)
+    swiftc -frontend -compile-module-from-interface "$out/src/$module.$interface" \
+      -module-name "$module" -target "$triple" -disable-availability-checking \
+      -disable-objc-interop -I "$out/mods" -I "$swift_lib/shims" ${extra[@]+"${extra[@]}"} \
+      -o "$out/mods/$module.swiftmodule"
+  done
+  # Dispatch, as Apple ships it, with library evolution.
+  swiftc -emit-module -parse-as-library -enable-library-evolution -module-name Dispatch \
+    -target "$triple" -I "$out/mods" -emit-module-path "$out/mods/Dispatch.swiftmodule" \
+    "$platform/Dispatch.swift"
+  touch "$out/complete"
+}
+
+# The C flags: glibc's headers serve as the C library, with Apple's nullability keywords
+# undefined (glibc's own `__nonnull((1))` would not parse), and 64-bit word sizes for arm64.
+mkdir -p "$work/lp64/gnu" "$work/lp64/bits"
+echo '#include <gnu/stubs-64.h>' > "$work/lp64/gnu/stubs.h"
+printf '#define __WORDSIZE 64\n#define __WORDSIZE_TIME64_COMPAT32 1\n#define __SYSCALL_WORDSIZE 64\n' \
+  > "$work/lp64/bits/wordsize.h"
+c_flags=(-Xcc -U__nonnull -Xcc -U__nullable -Xcc -I"$platform/include"
+  -Xcc -isystem -Xcc "$work/lp64" -Xcc -isystem -Xcc /usr/include/x86_64-linux-gnu
+  -Xcc -isystem -Xcc /usr/include -Xcc "-fmodule-map-file=$platform/Darwin/module.modulemap"
+  -Xcc "-fmodule-map-file=$bin/CPerceptionRuntime.build/module.modulemap"
+  -Xcc -ICPerceptionRuntime/include)
+
+diagnostics="$work/diagnostics.log"
+: > "$diagnostics"
+failures=0
+# swiftc_for TRIPLE OUT NAME ARGS...: a compile for TRIPLE against its pseudo-SDK and the
+# modules in OUT; its diagnostics are kept, and any error fails the run.
+swiftc_for() {
+  local triple=$1 out=$2 name=$3 sdk
+  sdk="$sdk_root/$(sdk_for "$1")/mods"
+  shift 3
+  if ! swiftc -target "$triple" -diagnostic-style llvm -parse-as-library -package-name "$package_name" -I "$out" \
+    -I "$sdk" -I "$swift_lib/shims" "${c_flags[@]}" "$@" > "$out/$name.log" 2>&1; then
+    echo "error: $name failed for $triple:" >&2
+    grep -E 'error:' "$out/$name.log" | sort -u >&2 || cat "$out/$name.log" >&2
+    failures=$((failures + 1))
+  fi
+  sed "s|^|$triple $name: |" "$out/$name.log" >> "$diagnostics"
+}
+
+check_target() {
+  local triple=$1 out="$work/$1"
+  mkdir -p "$out"
+  # The stand-ins of Apple's frameworks, with Apple's availability.
+  # Built for library evolution, as Apple's frameworks are.
+  local standin=(-swift-version 6 -wmo -warnings-as-errors -enable-library-evolution -emit-module)
+  swiftc_for "$triple" "$out" Foundation "${standin[@]}" -module-name Foundation \
+    -emit-module-path "$out/Foundation.swiftmodule" Tests/FoundationStandIn/*.swift
+  swiftc_for "$triple" "$out" SwiftUI "${standin[@]}" -module-name SwiftUI \
+    -emit-module-path "$out/SwiftUI.swiftmodule" Tests/SwiftUIStandIn/*.swift
+  swiftc_for "$triple" "$out" Charts "${standin[@]}" -module-name Charts \
+    -emit-module-path "$out/Charts.swiftmodule" Tests/ChartsStandIn/*.swift
+
+  local core
+  mapfile -t core < <(find Sources/PerceptionCore -name '*.swift' | sort)
+  local swift6=(-swift-version 6 -wmo)
+  swiftc_for "$triple" "$out" PerceptionCore-release "${swift6[@]}" -O -emit-module \
+    -module-name PerceptionCore -emit-module-path "$out/PerceptionCore.swiftmodule" "${core[@]}"
+  swiftc_for "$triple" "$out" PerceptionCore-debug "${swift6[@]}" -Onone -D DEBUG -typecheck \
+    -module-name PerceptionCore "${core[@]}"
+  swiftc_for "$triple" "$out" PerceptionCore-evolution "${swift6[@]}" -O -typecheck \
+    -enable-library-evolution -module-name PerceptionCore "${core[@]}"
+  swiftc_for "$triple" "$out" Perception "${swift6[@]}" -emit-module -module-name Perception \
+    -load-plugin-executable "$plugin" -emit-module-path "$out/Perception.swiftmodule" \
+    Sources/Perception/*.swift
+  for mode in 5 6; do
+    swiftc_for "$triple" "$out" "Clients-swift$mode" -swift-version "$mode" -wmo -typecheck \
+      -load-plugin-executable "$plugin" -module-name Clients Tests/AppleTargets/Clients/*.swift
+  done
+}
+
+started=$SECONDS
+for triple in "${targets[@]}"; do
+  build_sdk "$(sdk_for "$triple")"
+done
+echo "pseudo-SDKs ready in $sdk_root ($((SECONDS - started)) s)"
+
+for triple in "${targets[@]}"; do
+  check_target "$triple"
+  echo "$triple: checked"
+done
+
+# Reflection before iOS 18: the metadata of an `@isolated(any)` or typed-throws function type is
+# made by swift_getExtendedFunctionTypeMetadata, which older runtimes lack; the compiler links
+# it weakly and calls it unchecked (from the accessors that field descriptors name, which
+# `Mirror`, `dump` and a debugger's `po` run). An optimized build, as an app ships, must not
+# reference it at all. (Debug builds keep the field descriptors of SynchronousView.swift's
+# private structs, which no value outlives the cast that makes it; nothing can reflect one.)
+ios13="$work/arm64-apple-ios13.0"
+mapfile -t core < <(find Sources/PerceptionCore -name '*.swift' | sort)
+swiftc_for arm64-apple-ios13.0 "$ios13" PerceptionCore-ir -swift-version 6 -wmo -O -emit-ir \
+  -module-name PerceptionCore -o "$ios13/PerceptionCore.ll" "${core[@]}"
+if grep -q swift_getExtendedFunctionTypeMetadata "$ios13/PerceptionCore.ll"; then
+  echo "error: PerceptionCore's iOS 13 build calls swift_getExtendedFunctionTypeMetadata," \
+    "which runtimes before iOS 18 lack" >&2
+  failures=$((failures + 1))
+else
+  echo "PerceptionCore's iOS 13 build makes no metadata that runtimes before iOS 18 lack"
+fi
+
+# Warnings in the package's own sources, and in the macro's expansions in clients' code, fail
+# the run; a client's own (a deprecated name it chose to use) does not. From the 26 releases
+# `@Perceptible` is itself deprecated (renamed `Observable`), and its expansion's deprecated
+# names warn with it, as swift-perception's do: those are the client's choice too.
+own_warnings=$(grep -E ' (Sources/[^:]*|macro expansion @[A-Za-z]+):[0-9]+:[0-9]+: warning:' \
+  "$diagnostics" | grep -vE 'macro expansion .* was deprecated in (iOS|macOS|tvOS|watchOS) 26' \
+  | sort -u || true)
+if [ -n "$own_warnings" ]; then
+  echo "error: warnings in the package's sources:" >&2
+  echo "$own_warnings" >&2
+  failures=$((failures + 1))
+fi
+
+# The negative control: an iOS 17 API called without `if #available` must be rejected for
+# iOS 13 and accepted for iOS 17, or this check cannot see what it exists to see.
+fixture=Tests/AppleTargets/Fixtures/ObservationWithoutAvailability.swift
+control() {
+  swiftc_for "$1" "$work/$1" "control" -swift-version 6 -typecheck -module-name Control "$fixture"
+}
+control arm64-apple-ios17.0
+before=$failures
+control arm64-apple-ios13.0 2> /dev/null
+if [ "$failures" -eq "$before" ]; then
+  echo "error: $fixture compiled for iOS 13; the Apple-target check is blind" >&2
+  failures=$((failures + 1))
+elif ! grep -q "is only available in iOS 17" "$work/arm64-apple-ios13.0/control.log"; then
+  cat "$work/arm64-apple-ios13.0/control.log" >&2
+  echo "error: $fixture failed for iOS 13 for another reason" >&2
+else
+  failures=$before
+  echo "the negative control is rejected for iOS 13 and accepted for iOS 17"
+fi
+
+echo "apple targets: ${#targets[@]} targets in $((SECONDS - started)) s, $failures failed"
+[ "$failures" -eq 0 ]

@@ -1,0 +1,15 @@
+// A stand-in for Apple's Dispatch, for .ci/apple-targets.sh: the one call the package makes
+// (`DispatchQueue.global().async(execute:)`, Checking/CheckedTaskContext.swift), with the shape
+// and availability Apple's SDK declares for it. It is only type-checked, never run.
+
+/// An object that manages the execution of tasks.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+public final class DispatchQueue: @unchecked Sendable {
+  private init() {}
+
+  /// Returns the global system queue.
+  public class func global() -> DispatchQueue { DispatchQueue() }
+
+  /// Schedules a work item for immediate execution, and returns immediately.
+  public func async(execute work: @escaping @Sendable @convention(block) () -> Void) {}
+}

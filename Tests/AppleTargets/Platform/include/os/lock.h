@@ -1,0 +1,10 @@
+/* Apple's <os/lock.h>, as far as the runtime's Darwin branch uses it (perception_platform.h):
+ * the type, its initializer and the three functions, with the shapes Apple's header declares. */
+#include <stdint.h>
+typedef struct os_unfair_lock_s {
+  uint32_t _os_unfair_lock_opaque;
+} os_unfair_lock, *os_unfair_lock_t;
+#define OS_UNFAIR_LOCK_INIT ((os_unfair_lock){0})
+void os_unfair_lock_lock(os_unfair_lock_t lock);
+void os_unfair_lock_unlock(os_unfair_lock_t lock);
+_Bool os_unfair_lock_trylock(os_unfair_lock_t lock);
