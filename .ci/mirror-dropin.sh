@@ -328,12 +328,15 @@ EOF
 
 swift build "${swiftpm[@]}" -Xswiftc -warnings-as-errors -v > "$work/build.log" 2>&1 \
   || { grep -E 'error|warning' "$work/build.log" >&2 || cat "$work/build.log" >&2; fail "build"; }
-# This package's modules that the build compiled, from the compiler's invocations: the library's
-# targets and its macros only (the manifests compile as "main").
-built="$(grep -oE -- '-module-name [A-Za-z_]+' "$work/build.log" | awk '{ print $2 }' | sort -u \
-  | grep -vxE 'main|App|StoreLibrary|SharingLibrary' | tr '\n' ' ')"
-echo "mirror-dropin: built of this package: CPerceptionRuntime (C) ${built}"
-expected="Perception PerceptionCore PerceptionMacroExpansion PerceptionMacros "
+# This package's targets that the build compiled, from the compiler invocations: Swift modules
+# by -module-name (the manifests compile as "main"), C targets by their object files. The
+# library's targets and its macros only.
+built="$( {
+  grep -oE -- '-module-name [A-Za-z_]+' "$work/build.log" | awk '{ print $2 }'
+  grep -oE -- '/[A-Za-z_]+\.build/[A-Za-z_]+\.c\.o' "$work/build.log" | cut -d/ -f2 | sed 's/\.build$//'
+} | LC_ALL=C sort -u | grep -vxE 'main|App|StoreLibrary|SharingLibrary' | tr '\n' ' ')"
+echo "mirror-dropin: compiled of this package: ${built}"
+expected="CPerceptionRuntime Perception PerceptionCore PerceptionMacroExpansion PerceptionMacros "
 [ "$built" = "$expected" ] || fail "the app's build compiled ${built}instead of ${expected}"
 
 # A watchdog: a Perceptions element that never arrives would otherwise hang CI.
