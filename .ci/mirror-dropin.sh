@@ -40,8 +40,9 @@ outside="$((${version%%.*} + 1)).100.0"
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/perception-mirror-dropin.XXXXXX")"
 trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
-# SwiftPM's shared repository cache would keep a copy of each temporary repository: one per run.
-swiftpm=(--cache-path "$work/cache")
+# SwiftPM's shared repository cache and its record of each repository's fingerprints (in the
+# user's ~/.swiftpm) would keep an entry for each temporary repository: one per run.
+swiftpm=(--cache-path "$work/cache" --security-path "$work/security")
 
 # The commit under test: `git stash create` makes a commit of the working tree's changes to
 # tracked files without touching anything (empty when there are none). The clone shares this
