@@ -8,7 +8,6 @@ let package = Package(
   products: [
     .library(name: "Perception", targets: ["Perception"]),
     .library(name: "PerceptionCore", targets: ["PerceptionCore"]),
-    .executable(name: "perception-bench", targets: ["PerceptionBenchmarks"]),
     .executable(name: "perception-stress", targets: ["PerceptionStress"]),
     .executable(name: "perception-example", targets: ["PerceptionExample"]),
   ],
@@ -44,20 +43,8 @@ let package = Package(
       dependencies: ["Perception"],
       path: "Examples/PerceptionExample"
     ),
-    .executableTarget(
-      name: "PerceptionBenchmarks",
-      dependencies: ["Perception"],
-      path: "Benchmarks/PerceptionBenchmarks",
-      plugins: ["WideModelsPlugin"]
-    ),
-    // Writes the benchmark's wide models at build time (generated files are not committed).
-    .executableTarget(name: "WideModelsGenerator", path: "Benchmarks/WideModelsGenerator"),
-    .plugin(
-      name: "WideModelsPlugin",
-      capability: .buildTool(),
-      dependencies: ["WideModelsGenerator"],
-      path: "Benchmarks/WideModelsPlugin"
-    ),
+    // The benchmark, perception-bench, is a package of its own (Benchmarks/Package.swift), so
+    // that packages depending on this one never build its code-generating plugin.
     // The multi-threaded stress test and the memory loop; see Tests/README.md, "Stress test".
     .executableTarget(
       name: "PerceptionStress",

@@ -13,13 +13,18 @@
 # throughput, continuous tracking) are not guarded, as thread wake-ups dominate them, but their
 # checks (the elements and changes each side must deliver) apply. Then perception checking's
 # budget, and the change trace's figures, on both engines, in a build that keeps checking.
+#
+# The benchmark is a package of its own (Benchmarks/Package.swift), built with warnings as
+# errors: .ci/test.sh builds the library's package only. count-instructions.sh builds with the
+# same flags, so the timed run below reuses its build.
 set -eu
 cd "$(dirname "$0")/.."
 json="$(mktemp "${TMPDIR:-/tmp}/perception-bench.XXXXXX.json")"
 status=0
 Benchmarks/count-instructions.sh --budget || status=$?
 echo
-swift run -c release perception-bench --quick --json "$json" || status=$?
+swift run --package-path Benchmarks -c release -Xswiftc -warnings-as-errors \
+  perception-bench --quick --json "$json" || status=$?
 echo "JSON figures: $json"
 
 # Perception checking's budget (issue 8), in a release build that keeps checking: a plain
@@ -27,14 +32,14 @@ echo "JSON figures: $json"
 # other.
 for engine in perception native; do
   echo
-  swift run -c release -Xswiftc -DDEBUG --scratch-path .build-checking \
+  swift run --package-path Benchmarks -c release -Xswiftc -DDEBUG --scratch-path .build-checking \
     perception-bench --checking --quick --engine "$engine" || status=$?
 done
 # The change trace's figures beside tracing off (issue 20), in the same build: no budget, but
 # the run stops if a traced cycle did not make exactly one trace.
 for engine in perception native; do
   echo
-  swift run -c release -Xswiftc -DDEBUG --scratch-path .build-checking \
+  swift run --package-path Benchmarks -c release -Xswiftc -DDEBUG --scratch-path .build-checking \
     perception-bench --tracing --quick --engine "$engine" || status=$?
 done
 exit "$status"

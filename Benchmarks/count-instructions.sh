@@ -24,11 +24,14 @@ cd "$(dirname "$0")/.."
 
 # SwiftPM does not always rebuild the benchmark after a change to PerceptionCore alone (it
 # imports Perception, which re-exports it), and a stale inlined copy would be counted.
+# The benchmark is its own package (Benchmarks/Package.swift); warnings are errors, as in
+# .ci/bench.sh, which then reuses this build.
 touch Benchmarks/PerceptionBenchmarks/main.swift
-swift build -c release --product perception-bench >/dev/null
+build() { swift build --package-path Benchmarks -c release -Xswiftc -warnings-as-errors "$@"; }
+build --product perception-bench >/dev/null
 work="$(mktemp -d "${TMPDIR:-/tmp}/perception-count.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
-cp .build/release/perception-bench "$work/bench"
+cp "$(build --show-bin-path)/perception-bench" "$work/bench"
 strip -g "$work/bench"
 
 # The callgrind total of one run: ENGINE CASE SIDE OPERATIONS. Deterministic hashing, because

@@ -36,8 +36,8 @@ enum CheckingBudget {
     #else
       print(
         "perception checking is compiled out of this build (it is a release build without "
-          + "DEBUG); measure it with: swift run -c release -Xswiftc -DDEBUG "
-          + "--scratch-path .build-checking perception-bench --checking")
+          + "DEBUG); measure it with: swift run --package-path Benchmarks -c release "
+          + "-Xswiftc -DDEBUG --scratch-path .build-checking perception-bench --checking")
       return false
     #endif
   }

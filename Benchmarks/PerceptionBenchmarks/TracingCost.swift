@@ -56,8 +56,8 @@ enum TracingCost {
     #else
       print(
         "the change trace is compiled out of this build (it is a release build without DEBUG); "
-          + "measure it with: swift run -c release -Xswiftc -DDEBUG --scratch-path "
-          + ".build-checking perception-bench --tracing")
+          + "measure it with: swift run --package-path Benchmarks -c release -Xswiftc -DDEBUG "
+          + "--scratch-path .build-checking perception-bench --tracing")
     #endif
   }
 

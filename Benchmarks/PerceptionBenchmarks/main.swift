@@ -22,8 +22,9 @@ let usage = """
     --cases IDS      only run the cases with these ids (comma-separated, exact): what the
                      extra native-engine processes of the process-dependent cases run
     --checking       measure perception checking against its budget instead, in a build that
-                     keeps it: swift run -c release -Xswiftc -DDEBUG --scratch-path
-                     .build-checking perception-bench --checking
+                     keeps it: swift run --package-path Benchmarks -c release
+                     -Xswiftc -DDEBUG --scratch-path .build-checking perception-bench
+                     --checking
     --tracing        measure the change trace beside tracing off instead (figures, no budget),
                      in the same build as --checking
     --operations N   run each selected case's batch once with N operations on one side (see
