@@ -26,7 +26,7 @@
 #include <pthread.h>
 #include <unistd.h>
 #endif
-#if defined(__linux__)
+#if defined(PERCEPTION_PLATFORM_LINUX)
 #include <sys/syscall.h>
 #endif
 
@@ -58,7 +58,7 @@ uint64_t perception_thread_identifier(void) {
   uint64_t identifier = 0;
   (void)pthread_threadid_np(NULL, &identifier);
   return identifier;
-#elif defined(__linux__)
+#elif defined(PERCEPTION_PLATFORM_LINUX)
   return (uint64_t)syscall(SYS_gettid);
 #else
   return (uint64_t)(uintptr_t)pthread_self();
@@ -70,7 +70,7 @@ bool perception_thread_is_main(void) {
   return true;
 #elif defined(PERCEPTION_PLATFORM_DARWIN)
   return pthread_main_np() != 0;
-#elif defined(__linux__)
+#elif defined(PERCEPTION_PLATFORM_LINUX)
   return (pid_t)syscall(SYS_gettid) == getpid();
 #else
   return false;

@@ -38,8 +38,9 @@
 #endif
 
 // Linux (Glibc or Musl): the lock is a futex word rather than a pthread_mutex_t
-// (perception_lock.h).
+// (perception_lock.h), and a thread is named by its tid (platform.c).
 #if defined(PERCEPTION_PLATFORM_POSIX) && defined(__linux__)
+#define PERCEPTION_PLATFORM_LINUX 1
 #define PERCEPTION_PLATFORM_HAS_FUTEX 1
 #endif
 

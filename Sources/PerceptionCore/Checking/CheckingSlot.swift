@@ -1,7 +1,5 @@
-import CPerceptionRuntime
-
 /// The flags perception checking keeps in the low bits of the thread's slot
-/// (`PERCEPTION_SLOT_FLAG_MASK`), beside the innermost access list's address.
+/// (`ThreadLocal.slotFlagMask`), beside the innermost access list's address.
 ///
 /// A read already loads the slot to find its tracking scope, so a flag there costs a read
 /// nothing: outside every tracking scope and every checked context the slot stays 0, and the
@@ -32,9 +30,9 @@ enum CheckingSlot {
   /// in synchronous calls: by the time `body` returns, every inner change was undone.
   @inline(__always)
   static func with<T, E: Error>(_ flag: UInt, _ body: () throws(E) -> T) throws(E) -> T {
-    let saved = perception_slot_get()
-    perception_slot_set(saved | flag)
-    defer { perception_slot_set(saved) }
+    let saved = ThreadLocal.slot
+    ThreadLocal.slot = saved | flag
+    defer { ThreadLocal.slot = saved }
     return try body()
   }
 
@@ -46,10 +44,10 @@ enum CheckingSlot {
   /// A checked context opened inside `body` sets its flag again.
   @inline(__always)
   static func liftingCheckedContext<T>(_ body: () -> T) -> T {
-    let saved = perception_slot_get()
+    let saved = ThreadLocal.slot
     guard _slowPath(saved & (checked | checkedTask) != 0) else { return body() }
-    perception_slot_set(saved & ~(checked | checkedTask))
-    defer { perception_slot_set(saved) }
+    ThreadLocal.slot = saved & ~(checked | checkedTask)
+    defer { ThreadLocal.slot = saved }
     return body()
   }
 }

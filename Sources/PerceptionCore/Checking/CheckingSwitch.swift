@@ -1,5 +1,3 @@
-import CPerceptionRuntime
-
 /// Whether perception checking reports reads of perceptible state that no tracking scope
 /// observes, in checked contexts (see ``withPerceptionChecking(_:)``).
 ///
@@ -40,39 +38,39 @@ final class CheckingSwitch: @unchecked Sendable {
   private static let off: UInt32 = 1
   private static let on: UInt32 = 2
 
-  private let word: UnsafeMutablePointer<perception_atomic_u32>
+  private let word: UnsafeMutablePointer<AtomicWord>
 
   private init() {
     // Allocated once and never freed: the process's one switch.
     word = .allocate(capacity: 1)
-    perception_atomic_u32_init(word, CheckingSwitch.unsettled)
+    word.initializeWord(CheckingSwitch.unsettled)
   }
 
   var isEnabled: Bool {
     get {
       #if DEBUG
-        let state = perception_atomic_u32_load_acquire(word)
+        let state = word.loadAcquire()
         if _fastPath(state != CheckingSwitch.unsettled) { return state == CheckingSwitch.on }
         let initial =
           CheckingSwitch.environmentAllowsChecking ? CheckingSwitch.on : CheckingSwitch.off
         // A concurrent setter wins over the environment's default.
-        _ = perception_atomic_u32_compare_exchange(word, CheckingSwitch.unsettled, initial)
-        return perception_atomic_u32_load_acquire(word) == CheckingSwitch.on
+        _ = word.compareExchange(CheckingSwitch.unsettled, initial)
+        return word.loadAcquire() == CheckingSwitch.on
       #else
         return false
       #endif
     }
     set {
       #if DEBUG
-        perception_atomic_u32_store_release(word, newValue ? CheckingSwitch.on : CheckingSwitch.off)
+        word.storeRelease(newValue ? CheckingSwitch.on : CheckingSwitch.off)
       #endif
     }
   }
 
   /// False when `PERCEPTION_CHECKING` turns checking off.
   static var environmentAllowsChecking: Bool {
-    guard let raw = perception_environment_value("PERCEPTION_CHECKING") else { return true }
-    switch String(cString: raw).lowercased() {
+    guard let raw = Platform.environmentValue("PERCEPTION_CHECKING") else { return true }
+    switch raw.lowercased() {
     case "0", "false", "no", "off": return false
     default: return true
     }

@@ -1,5 +1,3 @@
-import CPerceptionRuntime
-
 /// Where perception checking's reports go, and the hook tests use to collect them.
 public enum PerceptionChecking {
   /// Runs `operation` with `handler` receiving the reports of the reads it makes, instead of
@@ -134,13 +132,8 @@ final class ReportSink: @unchecked Sendable {
       // test recording an issue may describe a model) is not reported.
       _PerceptionLocals.$skipPerceptionChecking.withValue(true) { handler(report) }
     } else {
-      var line = "\(report)\n"
-      line.withUTF8 { bytes in
-        // One write of the whole line, so that lines from two threads do not interleave.
-        bytes.withMemoryRebound(to: CChar.self) {
-          perception_write_error($0.baseAddress, $0.count)
-        }
-      }
+      // One write of the whole line, so that lines from two threads do not interleave.
+      Platform.writeToStandardError("\(report)\n")
     }
   }
 }

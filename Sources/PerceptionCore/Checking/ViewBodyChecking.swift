@@ -1,9 +1,3 @@
-import CPerceptionRuntime
-
-#if canImport(Darwin)
-  import Darwin
-#endif
-
 /// Perception checking without a checked context: where SwiftUI does not track perceptible
 /// models itself, a read in a view body that nobody wrapped in `WithPerceptionTracking` is
 /// reported. That is wherever Perception's own engine runs: on iOS 13-16, macOS 10.15-13,
@@ -20,15 +14,11 @@ import CPerceptionRuntime
 enum ViewBodyChecking {
   /// The detector for the platform's render engine: AttributeGraph, which evaluates SwiftUI's
   /// bodies on Apple platforms. Nil where there is no SwiftUI.
-  static let platformDetector: ViewBodyDetector? = {
-    #if canImport(SwiftUI) && canImport(Darwin)
-      return ViewBodyDetector { frame in
-        frame.image?.hasSuffix("/AttributeGraph") ?? false
-      }
-    #else
-      return nil
-    #endif
-  }()
+  static let platformDetector: ViewBodyDetector? =
+    Platform.hasSwiftUIRenderEngine
+    ? ViewBodyDetector { frame in
+      frame.image?.hasSuffix("/AttributeGraph") ?? false
+    } : nil
 
   /// A detector that replaces the platform's for the work in its scope (tests).
   @TaskLocal static var detectorOverride: ViewBodyDetector?
@@ -45,9 +35,9 @@ enum ViewBodyChecking {
   /// is created, which is cheap and happens before any read of its object.
   @inline(__always)
   static func watchMainThreadIfNeeded() {
-    #if DEBUG && canImport(SwiftUI) && canImport(Darwin)
-      guard !PerceptionEngine.isNative else { return }
-      watchThread(ifMain: pthread_main_np() != 0)
+    #if DEBUG
+      guard Platform.hasSwiftUIRenderEngine, !PerceptionEngine.isNative else { return }
+      watchThread(ifMain: CurrentThread.isMain)
     #endif
   }
 
@@ -55,8 +45,8 @@ enum ViewBodyChecking {
   /// in no tracking scope and no checked context is marked: those put back the slot they
   /// found when they end, which would undo the mark; a later registrar marks it then.
   static func watchThread(ifMain isMain: Bool) {
-    guard isMain, perception_slot_get() == 0, CheckingSwitch.shared.isEnabled else { return }
-    perception_slot_set(CheckingSlot.viewBodies)
+    guard isMain, ThreadLocal.slot == 0, CheckingSwitch.shared.isEnabled else { return }
+    ThreadLocal.slot = CheckingSlot.viewBodies
   }
 
   /// Runs `body` with the calling thread watched and `detector` deciding: how tests stand in

@@ -1,5 +1,3 @@
-import CPerceptionRuntime
-
 /// The machinery that runs every registrar and every tracking call of a process: Perception's
 /// own runtime, or Swift's Observation.
 ///
@@ -36,9 +34,9 @@ public enum PerceptionEngine: Sendable, Hashable, CustomStringConvertible {
 
   /// The engine this process runs on. Reading it settles the choice.
   public static var current: PerceptionEngine {
-    let word = perception_engine_load()
-    if word & PERCEPTION_ENGINE_SETTLED != 0 {
-      return PerceptionEngine(kind: word)
+    let word = EngineWord.current
+    if word.isSettled {
+      return PerceptionEngine(word)
     }
     return settle()
   }
@@ -57,9 +55,9 @@ public enum PerceptionEngine: Sendable, Hashable, CustomStringConvertible {
         + "watchOS 10 or later); select .perception on this system, or check "
         + "PerceptionEngine.native.isAvailable first.")
     while true {
-      let word = perception_engine_load()
-      if word & PERCEPTION_ENGINE_SETTLED != 0 {
-        let running = PerceptionEngine(kind: word)
+      let word = EngineWord.current
+      if word.isSettled {
+        let running = PerceptionEngine(word)
         perceptionPrecondition(
           running == engine,
           "Perception: PerceptionEngine.select(.\(engine)) was called after the \(running) "
@@ -69,13 +67,13 @@ public enum PerceptionEngine: Sendable, Hashable, CustomStringConvertible {
             + "PERCEPTION_ENGINE=\(engine) instead.")
         return
       }
-      let chosen = word & PERCEPTION_ENGINE_KIND_MASK
+      let chosen = word.kind
       perceptionPrecondition(
         chosen == 0 || chosen == engine.kind,
         "Perception: PerceptionEngine.select(.\(engine)) was called after "
-          + "PerceptionEngine.select(.\(PerceptionEngine(kind: word))); one process runs one "
+          + "PerceptionEngine.select(.\(PerceptionEngine(word))); one process runs one "
           + "engine. Select it once, in one place, at launch.")
-      if chosen == engine.kind || perception_engine_compare_exchange(word, engine.kind) { return }
+      if chosen == engine.kind || word.replace(with: engine.kind) { return }
     }
   }
 
@@ -100,23 +98,23 @@ public enum PerceptionEngine: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// Whether the settled engine is the native one: the hot paths' one test. Settles the choice
-  /// when nothing has yet.
+  /// `EngineWord.current.isNative` for code that may run before anything settled the choice
+  /// (a registrar's creation, a tracking call): settles it when nothing has yet.
   @inlinable
   static var isNative: Bool {
-    let word = perception_engine_load()
-    if _fastPath(word & PERCEPTION_ENGINE_SETTLED != 0) {
-      return word == PERCEPTION_ENGINE_NATIVE | PERCEPTION_ENGINE_SETTLED
+    let word = EngineWord.current
+    if _fastPath(word.isSettled) {
+      return word.isNative
     }
     return current == .native
   }
 
-  private init(kind word: UInt32) {
-    self = word & PERCEPTION_ENGINE_KIND_MASK == PERCEPTION_ENGINE_NATIVE ? .native : .perception
+  private init(_ word: EngineWord) {
+    self = word.kind == EngineWord.native ? .native : .perception
   }
 
   private var kind: UInt32 {
-    self == .native ? PERCEPTION_ENGINE_NATIVE : PERCEPTION_ENGINE_PERCEPTION
+    self == .native ? EngineWord.native : EngineWord.perception
   }
 
   /// Settles the choice: the engine `select(_:)` chose, else the environment's, else the
@@ -124,22 +122,21 @@ public enum PerceptionEngine: Sendable, Hashable, CustomStringConvertible {
   @usableFromInline @inline(never)
   static func settle() -> PerceptionEngine {
     while true {
-      let word = perception_engine_load()
-      if word & PERCEPTION_ENGINE_SETTLED != 0 {
-        return PerceptionEngine(kind: word)
+      let word = EngineWord.current
+      if word.isSettled {
+        return PerceptionEngine(word)
       }
-      let chosen = word & PERCEPTION_ENGINE_KIND_MASK
+      let chosen = word.kind
       let kind = chosen != 0 ? chosen : (environmentChoice ?? platformDefault).kind
-      if perception_engine_compare_exchange(word, kind | PERCEPTION_ENGINE_SETTLED) {
-        return PerceptionEngine(kind: kind)
+      if word.replace(with: kind | EngineWord.settled) {
+        return PerceptionEngine(EngineWord(rawValue: kind))
       }
     }
   }
 
   /// The engine `PERCEPTION_ENGINE` names, or nil when it is unset or empty.
   static var environmentChoice: PerceptionEngine? {
-    guard let raw = perception_environment_value("PERCEPTION_ENGINE") else { return nil }
-    let value = String(cString: raw)
+    guard let value = Platform.environmentValue("PERCEPTION_ENGINE") else { return nil }
     switch value.lowercased() {
     case "":
       return nil
@@ -160,10 +157,6 @@ public enum PerceptionEngine: Sendable, Hashable, CustomStringConvertible {
 
   /// Native Observation on Apple platforms that have it; Perception's runtime elsewhere.
   static var platformDefault: PerceptionEngine {
-    #if os(macOS) || os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
-      return PerceptionEngine.native.isAvailable ? .native : .perception
-    #else
-      return .perception
-    #endif
+    Platform.isApple && PerceptionEngine.native.isAvailable ? .native : .perception
   }
 }

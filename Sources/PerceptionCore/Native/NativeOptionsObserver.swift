@@ -1,14 +1,12 @@
-import CPerceptionRuntime
-
 /// A `NativeOptionsObserver`'s fields. `state` is reached only through its own pointer, as
 /// other threads update it atomically at any time; `onChange` is read and written only as the
 /// state allows (see `NativeOptionsObserver`).
 struct NativeOptionsObserverHeader {
-  var state: perception_atomic_u32
+  var state: AtomicWord
   /// Nil until the installer adopts it, and again once released.
   var onChange: OptionsCallback?
   /// The key path the willSet of a pair was delivered for, and the thread that delivered it
-  /// (`perception_thread_token()`): written by that thread before it moves on to
+  /// (`ThreadLocal.threadToken`): written by that thread before it moves on to
   /// `awaitingDidSet`, and read by the thread that takes the didSet (see
   /// `NativeOptionsObserver.receiveDidSetOfPair`).
   var willSetKeyPath: AnyKeyPath?
@@ -76,11 +74,11 @@ final class NativeOptionsObserver: ManagedBuffer<NativeOptionsObserverHeader, Vo
   static func make(_ options: PerceptionTracking.Options) -> NativeOptionsObserver {
     let buffer = create(minimumCapacity: 0) { _ in
       NativeOptionsObserverHeader(
-        state: perception_atomic_u32(), onChange: nil, willSetKeyPath: nil, willSetThread: 0)
+        state: AtomicWord(), onChange: nil, willSetKeyPath: nil, willSetThread: 0)
     }
     let observer = unsafeDowncast(buffer, to: NativeOptionsObserver.self)
-    perception_atomic_u32_init(observer.statePointer, State.idle.rawValue)
-    countForDebugging(PERCEPTION_DEBUG_OBSERVERS, 1)
+    observer.statePointer.initializeWord(State.idle.rawValue)
+    countForDebugging(.observers, 1)
     #if DEBUG
       if let site = TraceSite.capture(tracking: Observer.trackingName(.options(options))) {
         observer.withUnsafeMutablePointerToHeader { $0.pointer(to: \.traceSite)!.pointee = site }
@@ -91,14 +89,14 @@ final class NativeOptionsObserver: ManagedBuffer<NativeOptionsObserverHeader, Vo
 
   deinit {
     // ManagedBuffer's deinit destroys the header, and `onChange` with it.
-    countForDebugging(PERCEPTION_DEBUG_OBSERVERS, -1)
+    countForDebugging(.observers, -1)
   }
 
   /// Moves in the tracking's callback, or finishes the observer when there is none (`apply`
   /// threw). Only for its installer, before the observer is published.
   func adopt(_ callback: consuming OptionsCallback?) {
     guard let callback else {
-      perception_atomic_u32_init(statePointer, State.finished.rawValue)
+      statePointer.initializeWord(State.finished.rawValue)
       return
     }
     // Nil until now, which needs no destroying.
@@ -130,7 +128,7 @@ final class NativeOptionsObserver: ManagedBuffer<NativeOptionsObserverHeader, Vo
     if let onChange = onChangePointer.move() {
       let depth = enterCallback()
       call(onChange, .willSet, keyPath: keyPath)
-      perception_callback_depth_set(depth)
+      ThreadLocal.callbackDepth = depth
       // Back in before the didSet can take it.
       onChangePointer.initialize(to: onChange)
     } else {
@@ -139,7 +137,7 @@ final class NativeOptionsObserver: ManagedBuffer<NativeOptionsObserverHeader, Vo
     // Nil until now: the one willSet of the pair moves it in.
     withUnsafeMutablePointerToHeader { $0.pointer(to: \.willSetKeyPath)! }.initialize(to: keyPath)
     withUnsafeMutablePointerToHeader {
-      $0.pointer(to: \.willSetThread)!.pointee = perception_thread_token()
+      $0.pointer(to: \.willSetThread)!.pointee = ThreadLocal.threadToken
     }
     while true {
       let word = loadWord()
@@ -177,7 +175,7 @@ final class NativeOptionsObserver: ManagedBuffer<NativeOptionsObserverHeader, Vo
       let ownMutation =
         word & Self.interfered == 0
         && withUnsafeMutablePointerToHeader { $0.pointer(to: \.willSetThread)!.pointee }
-          == perception_thread_token()
+          == ThreadLocal.threadToken
       let asked = ownMutation ? nil : changed()
       if compareExchange(word, .finishing) {
         guard ownMutation else { return (true, asked) }
@@ -206,8 +204,8 @@ final class NativeOptionsObserver: ManagedBuffer<NativeOptionsObserverHeader, Vo
     } else {
       onChangePointer.initialize(to: nil)
     }
-    perception_callback_depth_set(depth)
-    perception_atomic_u32_store_release(statePointer, State.finished.rawValue)
+    ThreadLocal.callbackDepth = depth
+    statePointer.storeRelease(State.finished.rawValue)
   }
 
   /// Records, for a willSet + didSet tracking between the two, that an event was ignored (see
@@ -252,8 +250,8 @@ final class NativeOptionsObserver: ManagedBuffer<NativeOptionsObserverHeader, Vo
   /// the callback it calls.
   @inline(__always)
   private func enterCallback() -> UInt {
-    let depth = perception_callback_depth_get()
-    perception_callback_depth_set(depth &+ 1)
+    let depth = ThreadLocal.callbackDepth
+    ThreadLocal.callbackDepth = depth &+ 1
     return depth
   }
 
@@ -265,18 +263,18 @@ final class NativeOptionsObserver: ManagedBuffer<NativeOptionsObserverHeader, Vo
     onChangePointer.initialize(to: nil)
     let depth = enterCallback()
     _ = consume onChange
-    perception_callback_depth_set(depth)
-    perception_atomic_u32_store_release(statePointer, State.finished.rawValue)
+    ThreadLocal.callbackDepth = depth
+    statePointer.storeRelease(State.finished.rawValue)
   }
 
   /// Unless this thread is inside a Perception callback (where waiting could deadlock, as in
   /// `Observer.waitForReaders()`), waits until the thread holding the callback has released it.
   private func waitUntilFinished() {
-    guard perception_callback_depth_get() == 0 else { return }
+    guard ThreadLocal.callbackDepth == 0 else { return }
     var checks = 0
     while loadWord() != State.finished.rawValue {
       checks += 1
-      if checks > Observer.checksBeforeYielding { perception_thread_yield() }
+      if checks > Observer.checksBeforeYielding { CurrentThread.yield() }
     }
   }
 
@@ -309,12 +307,12 @@ final class NativeOptionsObserver: ManagedBuffer<NativeOptionsObserverHeader, Vo
   }
 
   /// The state word. It lives in the object's header, which never moves.
-  private var statePointer: UnsafeMutablePointer<perception_atomic_u32> {
+  private var statePointer: UnsafeMutablePointer<AtomicWord> {
     withUnsafeMutablePointerToHeader { $0.pointer(to: \.state)! }
   }
 
   private func loadWord() -> UInt32 {
-    perception_atomic_u32_load_acquire(statePointer)
+    statePointer.loadAcquire()
   }
 
   private func compareExchange(_ expected: UInt32, _ desired: State) -> Bool {
@@ -322,6 +320,6 @@ final class NativeOptionsObserver: ManagedBuffer<NativeOptionsObserverHeader, Vo
   }
 
   private func compareExchange(_ expected: UInt32, _ desired: UInt32) -> Bool {
-    perception_atomic_u32_compare_exchange(statePointer, expected, desired)
+    statePointer.compareExchange(expected, desired)
   }
 }

@@ -1,5 +1,4 @@
 #if canImport(Observation)
-  import CPerceptionRuntime
   import Observation
 
   /// The heap object behind a ``PerceptionRegistrar`` on the native engine.
@@ -61,7 +60,7 @@
     /// thread-local load and a branch outside every Perception scope and checked context.
     @inlinable @inline(__always)
     final func perceptionAccess(_ keyPath: AnyKeyPath, site: CallSite? = nil) {
-      let slot = perception_slot_get()
+      let slot = ThreadLocal.slot
       if _slowPath(slot != 0) {
         recordAccess(slot: slot, keyPath: keyPath, site: site)
       }

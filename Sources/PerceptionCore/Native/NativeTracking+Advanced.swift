@@ -1,5 +1,4 @@
 #if canImport(Observation)
-  import CPerceptionRuntime
   import Observation
 
   #if PERCEPTION_OBSERVATION_27_STAND_IN
@@ -95,11 +94,11 @@
             // need it take the willSet/didSet path (see `NativeTrackingPlan`).
             let kind = event.kind
             if kind == .willSet {
-              observer.receive(UInt32(PERCEPTION_EVENT_WILL_SET), keyPath: nil)
+              observer.receive(EventBits.willSet, keyPath: nil)
             } else if kind == .didSet {
-              observer.receive(UInt32(PERCEPTION_EVENT_DID_SET), keyPath: nil)
+              observer.receive(EventBits.didSet, keyPath: nil)
             } else if kind == .deinit {
-              observer.receive(UInt32(PERCEPTION_EVENT_DEINIT), keyPath: nil)
+              observer.receive(EventBits.deinit, keyPath: nil)
             }
             if observer.isFinished { event.cancel() }
           }

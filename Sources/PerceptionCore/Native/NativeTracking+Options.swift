@@ -1,5 +1,4 @@
 #if canImport(Observation)
-  import CPerceptionRuntime
   @_spi(SwiftUI) import Observation
 
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)

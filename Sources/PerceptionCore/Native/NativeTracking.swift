@@ -1,5 +1,4 @@
 #if canImport(Observation)
-  import CPerceptionRuntime
   @_spi(SwiftUI) import Observation
 
   /// Tracking calls on the native engine: Observation tracks what `apply` reads and calls back,
@@ -97,8 +96,8 @@
         },
         // Each closure captures the bridge alone, which then serves as its context: no
         // allocation for either.
-        willSet: { [bridge] in bridge.forward(UInt32(PERCEPTION_EVENT_WILL_SET), $0) },
-        didSet: { [bridge] in bridge.forward(UInt32(PERCEPTION_EVENT_DID_SET), $0) })
+        willSet: { [bridge] in bridge.forward(EventBits.willSet, $0) },
+        didSet: { [bridge] in bridge.forward(EventBits.didSet, $0) })
       return bridge.observer
     }
 
@@ -125,8 +124,8 @@
         },
         // Each closure captures the observer alone, which then serves as its context: no
         // allocation for either.
-        willSet: { observer.forward(UInt32(PERCEPTION_EVENT_WILL_SET), $0) },
-        didSet: { observer.forward(UInt32(PERCEPTION_EVENT_DID_SET), $0) })
+        willSet: { observer.forward(EventBits.willSet, $0) },
+        didSet: { observer.forward(EventBits.didSet, $0) })
     }
 
     /// Carries the observer, made when `apply` returns, to the callbacks Observation was given

@@ -1,11 +1,10 @@
 #if canImport(Observation)
-  import CPerceptionRuntime
 
   /// The fixed part of a `OnChangeOnce`, reached field by field through its own pointer, as an
   /// `Observer`'s is: other threads update `state` atomically at any time.
   struct OnChangeOnceHeader {
     /// 0 until a thread fires it, 1 from then on.
-    var state: perception_atomic_u32
+    var state: AtomicWord
     /// The user's `onChange`; nil once fired, taken out by the thread that fired it.
     var onChange: OneShotCallback?
   }
@@ -35,11 +34,11 @@
     static func make(_ onChange: @escaping @Sendable () -> Void) -> OnChangeOnce {
       let buffer = create(minimumCapacity: 0) { _ in
         OnChangeOnceHeader(
-          state: perception_atomic_u32(), onChange: OneShotCallback(call: onChange))
+          state: AtomicWord(), onChange: OneShotCallback(call: onChange))
       }
       let flag = unsafeDowncast(buffer, to: OnChangeOnce.self)
       // Published to other threads by Observation, under its lock, once `apply` has returned.
-      perception_atomic_u32_init(flag.statePointer, 0)
+      flag.statePointer.initializeWord(0)
       return flag
     }
 
@@ -48,7 +47,7 @@
     /// `cancel()` it makes does not wait; what `onChange` captured is released there too, as an
     /// `Observer` releases a fired one-shot's callbacks.
     func fire() {
-      guard perception_atomic_u32_compare_exchange(statePointer, 0, 1) else { return }
+      guard statePointer.compareExchange(0, 1) else { return }
       Observer.insideCallback {
         // Only the thread whose compare-exchange won reaches the field after `make`: a swap,
         // with no retain of what it captured, through the field's own pointer.
@@ -59,7 +58,7 @@
     }
 
     /// The state word. It lives in the object's header, which never moves.
-    private var statePointer: UnsafeMutablePointer<perception_atomic_u32> {
+    private var statePointer: UnsafeMutablePointer<AtomicWord> {
       withUnsafeMutablePointerToHeader { $0.pointer(to: \.state)! }
     }
   }

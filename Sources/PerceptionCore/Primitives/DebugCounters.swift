@@ -3,8 +3,20 @@ import CPerceptionRuntime
 /// Counts a debug counter of the runtime (see `perception_debug_counters.h`) up or down. In
 /// release builds it compiles to nothing, so the hot paths that call it pay nothing.
 @inline(__always)
-func countForDebugging(_ counter: perception_debug_counter, _ delta: Int) {
+func countForDebugging(_ counter: DebugCounter, _ delta: Int) {
   #if DEBUG
-    perception_debug_count(counter, delta)
+    perception_debug_count(counter.counter, delta)
   #endif
+}
+
+/// The runtime's debug counters that Swift counts.
+enum DebugCounter {
+  /// Swift `Observer` objects.
+  case observers
+
+  var counter: perception_debug_counter {
+    switch self {
+    case .observers: return PERCEPTION_DEBUG_OBSERVERS
+    }
+  }
 }

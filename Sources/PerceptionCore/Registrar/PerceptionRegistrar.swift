@@ -1,5 +1,3 @@
-import CPerceptionRuntime
-
 #if canImport(Observation)
   import Observation
 #endif
@@ -76,7 +74,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   /// `isPerceptionCheckingEnabled` it was created with.
   public var _isPerceptionCheckingEnabled: Bool {
     #if canImport(Observation)
-      if runsNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
         return !(nativeStorage is UncheckedNativeRegistrarStorage)
       }
     #endif
@@ -90,7 +88,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     _ subject: Subject, keyPath: KeyPath<Subject, Member>
   ) {
     #if canImport(Observation)
-      if runsNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
         nativeRegistrar.access(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
         nativeStorage.perceptionAccess(keyPath)
         return
@@ -126,7 +124,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     _ subject: Subject, keyPath: KeyPath<Subject, Member>, site: CallSite
   ) {
     #if canImport(Observation)
-      if runsNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
         nativeRegistrar.access(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
         nativeStorage.perceptionAccess(keyPath, site: site)
         return
@@ -142,12 +140,12 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     _ subject: Subject, keyPath: KeyPath<Subject, Member>
   ) {
     #if canImport(Observation)
-      if runsNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
         nativeRegistrar.willSet(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
         return
       }
     #endif
-    perceptionStorage.announce(UInt32(PERCEPTION_EVENT_WILL_SET), keyPath: keyPath)
+    perceptionStorage.announce(EventBits.willSet, keyPath: keyPath)
   }
 
   /// Announces that `keyPath` of `subject` has changed: calls its `didSet` observers.
@@ -156,12 +154,12 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     _ subject: Subject, keyPath: KeyPath<Subject, Member>
   ) {
     #if canImport(Observation)
-      if runsNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
         nativeRegistrar.didSet(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
         return
       }
     #endif
-    perceptionStorage.announce(UInt32(PERCEPTION_EVENT_DID_SET), keyPath: keyPath)
+    perceptionStorage.announce(EventBits.didSet, keyPath: keyPath)
   }
 
   /// Wraps a mutation of `keyPath` of `subject` in `willSet` and `didSet`.
@@ -173,11 +171,6 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     defer { didSet(subject, keyPath: keyPath) }
     return try mutation()
   }
-
-  /// Whether this registrar runs on the native engine. The engine settled before this
-  /// registrar was made, so the engine word alone answers: one load and one compare.
-  @inlinable
-  var runsNative: Bool { perception_engine_is_native() }
 
   /// The storage on Perception's runtime.
   @inlinable
@@ -206,7 +199,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
   ) {
     #if canImport(Observation)
-      if runsNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
         access(subject, keyPath: keyPath())
         return
       }
@@ -221,12 +214,12 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
   ) {
     #if canImport(Observation)
-      if runsNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
         willSet(subject, keyPath: keyPath())
         return
       }
     #endif
-    perceptionStorage.announce(UInt32(PERCEPTION_EVENT_WILL_SET)) { keyPath() }
+    perceptionStorage.announce(EventBits.willSet) { keyPath() }
   }
 
   /// `didSet(_:keyPath:)` for generated accessors: `keyPath` is only evaluated when somebody
@@ -236,12 +229,12 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
   ) {
     #if canImport(Observation)
-      if runsNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
         didSet(subject, keyPath: keyPath())
         return
       }
     #endif
-    perceptionStorage.announce(UInt32(PERCEPTION_EVENT_DID_SET)) { keyPath() }
+    perceptionStorage.announce(EventBits.didSet) { keyPath() }
   }
 
   /// `withMutation(of:keyPath:_:)` for generated accessors, with `keyPath` evaluated lazily.
@@ -251,14 +244,14 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     _ mutation: () throws -> T
   ) rethrows -> T {
     #if canImport(Observation)
-      if runsNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
         // One key path for both calls, as the eager path forms it.
         return try withMutation(of: subject, keyPath: keyPath(), mutation)
       }
     #endif
     let storage = perceptionStorage
-    storage.announce(UInt32(PERCEPTION_EVENT_WILL_SET)) { keyPath() }
-    defer { storage.announce(UInt32(PERCEPTION_EVENT_DID_SET)) { keyPath() } }
+    storage.announce(EventBits.willSet) { keyPath() }
+    defer { storage.announce(EventBits.didSet) { keyPath() } }
     return try mutation()
   }
 
@@ -272,7 +265,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     public func access<Subject: Observable, Member>(
       _ subject: Subject, keyPath: KeyPath<Subject, Member>
     ) {
-      if runsNative {
+      if EngineWord.current.isNative {
         nativeAccess(subject, keyPath: keyPath)
       } else {
         perceptionStorage.perceptionAccess(keyPath)
@@ -285,10 +278,10 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     public func willSet<Subject: Observable, Member>(
       _ subject: Subject, keyPath: KeyPath<Subject, Member>
     ) {
-      if runsNative {
+      if EngineWord.current.isNative {
         nativeRegistrar.willSet(subject, keyPath: keyPath)
       } else {
-        perceptionStorage.announce(UInt32(PERCEPTION_EVENT_WILL_SET), keyPath: keyPath)
+        perceptionStorage.announce(EventBits.willSet, keyPath: keyPath)
       }
     }
 
@@ -298,10 +291,10 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     public func didSet<Subject: Observable, Member>(
       _ subject: Subject, keyPath: KeyPath<Subject, Member>
     ) {
-      if runsNative {
+      if EngineWord.current.isNative {
         nativeRegistrar.didSet(subject, keyPath: keyPath)
       } else {
-        perceptionStorage.announce(UInt32(PERCEPTION_EVENT_DID_SET), keyPath: keyPath)
+        perceptionStorage.announce(EventBits.didSet, keyPath: keyPath)
       }
     }
 
@@ -349,11 +342,11 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     public func _access<Subject: Observable, Member>(
       _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
     ) {
-      if runsNative {
+      if EngineWord.current.isNative {
         nativeRegistrar.access(subject, keyPath: keyPath())
       }
       // Both engines' scopes and checked contexts show in the slot: one test, one call.
-      let slot = perception_slot_get()
+      let slot = ThreadLocal.slot
       if _slowPath(slot != 0) {
         recordAccess(slot: slot, keyPath: keyPath())
       }
@@ -371,7 +364,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @usableFromInline @inline(never)
     func recordAccess(slot: UInt, keyPath: AnyKeyPath) {
-      if runsNative {
+      if EngineWord.current.isNative {
         nativeStorage.recordAccess(slot: slot, keyPath: keyPath, site: nil)
       } else {
         perceptionStorage.recordAccessInline(slot: slot, keyPath: keyPath)
@@ -384,10 +377,10 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     public func _willSet<Subject: Observable, Member>(
       _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
     ) {
-      if runsNative {
+      if EngineWord.current.isNative {
         nativeRegistrar.willSet(subject, keyPath: keyPath())
       } else {
-        perceptionStorage.announce(UInt32(PERCEPTION_EVENT_WILL_SET)) { keyPath() }
+        perceptionStorage.announce(EventBits.willSet) { keyPath() }
       }
     }
 
@@ -397,10 +390,10 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     public func _didSet<Subject: Observable, Member>(
       _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
     ) {
-      if runsNative {
+      if EngineWord.current.isNative {
         nativeRegistrar.didSet(subject, keyPath: keyPath())
       } else {
-        perceptionStorage.announce(UInt32(PERCEPTION_EVENT_DID_SET)) { keyPath() }
+        perceptionStorage.announce(EventBits.didSet) { keyPath() }
       }
     }
 
@@ -411,13 +404,13 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       of subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>,
       _ mutation: () throws -> T
     ) rethrows -> T {
-      if runsNative {
+      if EngineWord.current.isNative {
         // One key path for both calls, as the eager path forms it.
         return try withMutation(of: subject, keyPath: keyPath(), mutation)
       }
       let storage = perceptionStorage
-      storage.announce(UInt32(PERCEPTION_EVENT_WILL_SET)) { keyPath() }
-      defer { storage.announce(UInt32(PERCEPTION_EVENT_DID_SET)) { keyPath() } }
+      storage.announce(EventBits.willSet) { keyPath() }
+      defer { storage.announce(EventBits.didSet) { keyPath() } }
       return try mutation()
     }
   #endif

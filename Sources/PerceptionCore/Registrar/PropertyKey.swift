@@ -1,5 +1,3 @@
-import CPerceptionRuntime
-
 /// Turns key paths into the pointer-sized property keys the C runtime compares.
 ///
 /// A property's key is one object equal to every key path naming it: the first one seen, kept
@@ -25,7 +23,7 @@ enum PropertyKey {
 
   /// The key of the property `keyPath` names.
   static func of(_ keyPath: AnyKeyPath) -> UnsafeRawPointer {
-    if let key = perception_property_key_find(address(of: keyPath)) {
+    if let key = PropertyKeyMap.find(address(of: keyPath)) {
       return key
     }
     return canonicalKey(slowlyFor: keyPath)
@@ -35,19 +33,19 @@ enum PropertyKey {
   private static func canonicalKey(slowlyFor keyPath: AnyKeyPath) -> UnsafeRawPointer {
     lock.withLock {
       // Another thread may have put this very object in since the lookup.
-      if let key = perception_property_key_find(address(of: keyPath)) {
+      if let key = PropertyKeyMap.find(address(of: keyPath)) {
         return key
       }
       guard let canonical = canonicalByValue[keyPath] else {
         // The dictionary keeps the object alive for the life of the process.
         canonicalByValue[keyPath] = keyPath
-        perception_property_key_insert(address(of: keyPath), address(of: keyPath))
+        PropertyKeyMap.insert(address(of: keyPath), canonical: address(of: keyPath))
         return address(of: keyPath)
       }
       let id = ObjectIdentifier(canonical)
       if aliases[id, default: []].count < aliasLimit {
         aliases[id, default: []].append(keyPath)
-        perception_property_key_insert(address(of: keyPath), address(of: canonical))
+        PropertyKeyMap.insert(address(of: keyPath), canonical: address(of: canonical))
       }
       return address(of: canonical)
     }

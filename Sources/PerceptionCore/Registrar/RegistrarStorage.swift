@@ -1,6 +1,4 @@
-import CPerceptionRuntime
-
-/// The heap object behind a `PerceptionRegistrar`: the C runtime's `perception_registrar` in
+/// The heap object behind a `PerceptionRegistrar`: the C runtime's registrar state in
 /// the tail of one allocation.
 ///
 /// Until somebody observes it, that state is three zero words and owns nothing; the first
@@ -11,23 +9,23 @@ import CPerceptionRuntime
 /// A registrar made with `isPerceptionCheckingEnabled: false` is an `UncheckedRegistrarStorage`,
 /// so that the switch costs neither a word per object nor a test on any path but a report's.
 @usableFromInline
-class RegistrarStorage: ManagedBuffer<Void, perception_registrar> {
+class RegistrarStorage: ManagedBuffer<Void, RegistrarState> {
   @usableFromInline
   static func make(isPerceptionCheckingEnabled: Bool = true) -> RegistrarStorage {
     let kind = isPerceptionCheckingEnabled ? RegistrarStorage.self : UncheckedRegistrarStorage.self
     let buffer = kind.create(minimumCapacity: 1) { buffer in
-      buffer.withUnsafeMutablePointerToElements { perception_registrar_init($0) }
+      buffer.withUnsafeMutablePointerToElements { $0.initializeRegistrar() }
     }
     return unsafeDowncast(buffer, to: RegistrarStorage.self)
   }
 
   deinit {
     withUnsafeMutablePointerToElements { registrar in
-      guard perception_registrar_has_table(registrar) else { return }
+      guard registrar.hasTable else { return }
       withObserverBatch { batch in
-        perception_registrar_destroy(registrar, batch)
+        registrar.destroy(into: batch)
         batch.forEachObserver {
-          $0.receive(UInt32(PERCEPTION_EVENT_DEINIT), keyPath: nil, collected: true)
+          $0.receive(EventBits.deinit, keyPath: nil, collected: true)
         }
         batch.releaseObservers()
       }
@@ -45,13 +43,13 @@ class RegistrarStorage: ManagedBuffer<Void, perception_registrar> {
   /// `perceptionAccess(_:)` for a read whose call site is known, for its report.
   @inlinable @inline(__always)
   final func perceptionAccess(_ keyPath: AnyKeyPath, site: CallSite) {
-    let slot = perception_slot_get()
+    let slot = ThreadLocal.slot
     if _slowPath(slot != 0) {
       recordAccess(slot: slot, keyPath: keyPath, site: site)
     }
   }
 
-  /// Calls the observers of `keyPath` for `event` (a `PERCEPTION_EVENT_*` bit). Inlined into
+  /// Calls the observers of `keyPath` for `event` (a `EventBits` bit). Inlined into
   /// the accessors: when nobody observes that event, this is one load and a branch.
   @inlinable @inline(__always)
   final func announce(_ event: UInt32, keyPath: AnyKeyPath) {
@@ -62,7 +60,7 @@ class RegistrarStorage: ManagedBuffer<Void, perception_registrar> {
   /// checked context wants it: the generated accessors' read.
   @inlinable @inline(__always)
   final func perceptionAccess(_ keyPath: () -> AnyKeyPath) {
-    let slot = perception_slot_get()
+    let slot = ThreadLocal.slot
     if _slowPath(slot != 0) {
       recordAccess(slot: slot, keyPath: keyPath())
     }
@@ -72,7 +70,7 @@ class RegistrarStorage: ManagedBuffer<Void, perception_registrar> {
   /// generated accessors' write.
   @inlinable @inline(__always)
   final func announce(_ event: UInt32, _ keyPath: () -> AnyKeyPath) {
-    let filter = withUnsafeMutablePointerToElements { perception_registrar_filter($0, event) }
+    let filter = withUnsafeMutablePointerToElements { $0.filter(for: event) }
     if _slowPath(filter != 0) {
       notify(event, keyPath: keyPath(), filter: filter)
     }
@@ -82,12 +80,12 @@ class RegistrarStorage: ManagedBuffer<Void, perception_registrar> {
   @usableFromInline @inline(never)
   final func notify(_ event: UInt32, keyPath: AnyKeyPath, filter: UInt64) {
     let property = PropertyKey.of(keyPath)
-    guard filter & perception_property_filter_bit(property) != 0 else { return }
+    guard filter & filterBit(of: property) != 0 else { return }
     withUnsafeMutablePointerToElements { registrar in
       withObserverBatch { batch in
-        perception_registrar_collect(
-          registrar, property, event, { _ = Unmanaged<Observer>.fromOpaque($0!).retain() },
-          batch)
+        registrar.collect(
+          property, event: event, retain: { _ = Unmanaged<Observer>.fromOpaque($0!).retain() },
+          into: batch)
         // The lock is released here, so observers may register, cancel or mutate freely.
         batch.forEachObserver { $0.receive(event, keyPath: keyPath, collected: true) }
         batch.releaseObservers()
@@ -111,8 +109,7 @@ class RegistrarStorage: ManagedBuffer<Void, perception_registrar> {
         forReadOf: keyPath, inSlot: slot, storage: self, site: site)
     else { return }
     let registrar = Unmanaged.passUnretained(self)
-    let result = perception_access_list_record(list, registrar.toOpaque(), PropertyKey.of(keyPath))
-    if result == PERCEPTION_ACCESS_NEW_REGISTRAR {
+    if list.record(registrar: registrar.toOpaque(), property: PropertyKey.of(keyPath)) {
       // The list owns one reference to each registrar it holds, so that a subject released
       // inside the scope can still be observed safely when the scope ends.
       _ = registrar.retain()
@@ -126,8 +123,8 @@ class RegistrarStorage: ManagedBuffer<Void, perception_registrar> {
   }
 
   /// The observer table, created on first use.
-  final func table() -> OpaquePointer {
-    withUnsafeMutablePointerToElements { perception_registrar_table($0) }
+  final func table() -> ObserverTable {
+    withUnsafeMutablePointerToElements { $0.table() }
   }
 }
 
@@ -135,20 +132,7 @@ class RegistrarStorage: ManagedBuffer<Void, perception_registrar> {
 /// never reported.
 final class UncheckedRegistrarStorage: RegistrarStorage {}
 
-/// Runs `body` with an initialized `perception_observer_batch` at a stable address, and frees
-/// its storage afterwards.
-func withObserverBatch<Result>(
-  _ body: (UnsafeMutablePointer<perception_observer_batch>) -> Result
-) -> Result {
-  var batch = perception_observer_batch()
-  return withUnsafeMutablePointer(to: &batch) { batch in
-    perception_observer_batch_init(batch)
-    defer { perception_observer_batch_destroy(batch) }
-    return body(batch)
-  }
-}
-
-extension UnsafeMutablePointer<perception_observer_batch> {
+extension UnsafeMutablePointer<ObserverBatch> {
   /// Calls `body` with each observer of the batch. The batch holds a reference to each, so
   /// `body` borrows it without retaining.
   func forEachObserver(_ body: (Observer) -> Void) {

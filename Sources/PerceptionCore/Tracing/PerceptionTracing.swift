@@ -1,5 +1,3 @@
-import CPerceptionRuntime
-
 /// The change trace: for each tracking callback about to run, what changed, on which thread,
 /// and where the tracking was installed. The answer to "why did this update?".
 ///
@@ -85,7 +83,7 @@ final class TraceSink: Sendable {
 /// about to run on either engine, calls when the tracking was installed while tracing was on.
 enum ChangeTrace {
   /// Makes the trace of a callback about to run, for the site its tracking captured at
-  /// installation, the `PERCEPTION_EVENT_*` bit, and the key path that changed (nil for a
+  /// installation, the `EventBits` bit, and the key path that changed (nil for a
   /// release, or where the engine does not say), and hands it to the scope's handler or to
   /// standard error. Only called when the tracking has a site (see `Observer.traceCallback`).
   @inline(never)
@@ -93,23 +91,19 @@ enum ChangeTrace {
     let sink = TraceSink.current
     guard sink != nil || TraceSwitch.isOnFromEnvironment else { return }
     let kind: PerceptionTrace.Event =
-      event == UInt32(PERCEPTION_EVENT_DID_SET)
-      ? .didSet : event == UInt32(PERCEPTION_EVENT_DEINIT) ? .deinit : .willSet
+      event == EventBits.didSet
+      ? .didSet : event == EventBits.deinit ? .deinit : .willSet
     // The names are looked up outside the callback's checked context, and are not reads.
     let trace = _PerceptionLocals.$skipPerceptionChecking.withValue(true) {
       PerceptionTrace(
-        site: site, event: kind, keyPath: keyPath, isMainThread: perception_thread_is_main(),
-        threadID: perception_thread_identifier())
+        site: site, event: kind, keyPath: keyPath, isMainThread: CurrentThread.isMain,
+        threadID: CurrentThread.identifier)
     }
     if let sink {
       _PerceptionLocals.$skipPerceptionChecking.withValue(true) { sink.handler(trace) }
     } else {
-      var line = "\(trace)\n"
-      line.withUTF8 { bytes in
-        bytes.withMemoryRebound(to: CChar.self) {
-          perception_write_error($0.baseAddress, $0.count)
-        }
-      }
+      // One write of the whole line, so that lines from two threads do not interleave.
+      Platform.writeToStandardError("\(trace)\n")
     }
   }
 }

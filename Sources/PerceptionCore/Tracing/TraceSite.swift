@@ -1,5 +1,3 @@
-import CPerceptionRuntime
-
 /// Where a tracking was installed, captured as it is installed while tracing is on: which
 /// tracking API, the return addresses of the installing thread's stack (named only if one of its
 /// callbacks fires), and the origin a tracking view or sequence set around it.

@@ -1,5 +1,3 @@
-import CPerceptionRuntime
-
 /// Whether the change trace is on: when `PERCEPTION_TRACE` is set (to anything but `0`,
 /// `false`, `no` or `off`) when first read, or while a `PerceptionTracing.withTraceHandler`
 /// scope is open anywhere in the process. Debug builds only: in release builds it is false and
@@ -15,15 +13,15 @@ enum TraceSwitch {
   private static let handler: UInt32 = 4
 
   /// Allocated once and never freed: the process's one switch.
-  nonisolated(unsafe) private static let word: UnsafeMutablePointer<perception_atomic_u32> = {
-    let word = UnsafeMutablePointer<perception_atomic_u32>.allocate(capacity: 1)
-    perception_atomic_u32_init(word, 0)
+  nonisolated(unsafe) private static let word: UnsafeMutablePointer<AtomicWord> = {
+    let word = UnsafeMutablePointer<AtomicWord>.allocate(capacity: 1)
+    word.initializeWord(0)
     return word
   }()
 
   static var isEnabled: Bool {
     #if DEBUG
-      var state = perception_atomic_u32_load_acquire(word)
+      var state = word.loadAcquire()
       if _slowPath(state & settled == 0) { state = settle() }
       return state & ~settled != 0
     #else
@@ -35,7 +33,7 @@ enum TraceSwitch {
   static var isOnFromEnvironment: Bool {
     #if DEBUG
       _ = isEnabled
-      return perception_atomic_u32_load_acquire(word) & fromEnvironment != 0
+      return word.loadAcquire() & fromEnvironment != 0
     #else
       return false
     #endif
@@ -49,8 +47,8 @@ enum TraceSwitch {
 
   private static func settle() -> UInt32 {
     var on = false
-    if let raw = perception_environment_value("PERCEPTION_TRACE") {
-      switch String(cString: raw).lowercased() {
+    if let raw = Platform.environmentValue("PERCEPTION_TRACE") {
+      switch raw.lowercased() {
       case "", "0", "false", "no", "off": on = false
       default: on = true
       }
@@ -61,9 +59,9 @@ enum TraceSwitch {
   @discardableResult
   private static func update(_ change: (UInt32) -> UInt32) -> UInt32 {
     while true {
-      let old = perception_atomic_u32_load_acquire(word)
+      let old = word.loadAcquire()
       let new = change(old)
-      if perception_atomic_u32_compare_exchange(word, old, new) { return new }
+      if word.compareExchange(old, new) { return new }
     }
   }
 }

@@ -1,5 +1,4 @@
 #if DEBUG && canImport(Observation)
-  import CPerceptionRuntime
   @_spi(SwiftUI) import Observation
 
   /// Debug builds on Perception's runtime: says so when a change goes unseen because a
@@ -46,7 +45,7 @@
         messages.append(message)
         return true
       }
-      if isNew { perception_warn(message) }
+      if isNew { Platform.warn(message) }
     }
   }
 #endif

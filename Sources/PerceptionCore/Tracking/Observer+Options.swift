@@ -1,5 +1,3 @@
-import CPerceptionRuntime
-
 extension Observer {
   /// Delivers one event to an options tracking, as `withPerceptionTracking(options:)` defines:
   ///
@@ -16,21 +14,21 @@ extension Observer {
     let willSet = options.contains(.willSet)
     let didSet = options.contains(.didSet)
     switch event {
-    case UInt32(PERCEPTION_EVENT_DEINIT):
+    case EventBits.deinit:
       guard options.contains(.deinit), enterReader() else { return }
       defer { leaveReader() }
       deliver(.deinit, keyPath: nil)
-    case UInt32(PERCEPTION_EVENT_WILL_SET) where willSet && didSet:
+    case EventBits.willSet where willSet && didSet:
       // A reader and the phase in one step each way: two atomic operations per willSet.
       guard enterReader(movingPhaseFrom: .idle, to: .deliveringWillSet) else { return }
       deliver(.willSet, keyPath: keyPath)
       // Moves nothing if the callback cancelled: then no didSet follows.
       leaveReader(movingPhaseFrom: .deliveringWillSet, to: .awaitingDidSet)
-    case UInt32(PERCEPTION_EVENT_DID_SET) where willSet && didSet:
+    case EventBits.didSet where willSet && didSet:
       finishDelivering(.didSet, keyPath: keyPath, inPhase: .awaitingDidSet)
-    case UInt32(PERCEPTION_EVENT_WILL_SET) where willSet:
+    case EventBits.willSet where willSet:
       finishDelivering(.willSet, keyPath: keyPath, inPhase: nil)
-    case UInt32(PERCEPTION_EVENT_DID_SET) where didSet:
+    case EventBits.didSet where didSet:
       finishDelivering(.didSet, keyPath: keyPath, inPhase: nil)
     default:
       break

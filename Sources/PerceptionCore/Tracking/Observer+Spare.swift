@@ -1,6 +1,4 @@
-import CPerceptionRuntime
-
-// The spare observer: the process keeps one finished observer (`perception_spare_observer`)
+// The spare observer: the process keeps one finished observer (`SpareObserver`)
 // for the next tracking scope that reads one object to reuse, instead of allocating one and
 // freeing it each cycle. `Observer.make` takes it; `release` gives it back.
 extension Observer {
@@ -22,7 +20,7 @@ extension Observer {
       return
     }
     reference._withUnsafeGuaranteedRef { $0.becomeSpare() }
-    if let previous = perception_spare_observer_exchange(reference.toOpaque()) {
+    if let previous = SpareObserver.exchange(reference.toOpaque()) {
       Unmanaged<Observer>.fromOpaque(previous).release()
     }
   }
@@ -38,7 +36,7 @@ extension Observer {
   /// Lets go of what a finished observer still holds, as `deinit` would, and stops counting
   /// it among the live observers.
   fileprivate func becomeSpare() {
-    forEachRegistration { perception_table_release($0.table) }
+    forEachRegistration { $0.table.releaseTable() }
     // The notification that fired it took its callbacks.
     assert(callbacksPointer.pointee == nil, "Perception: a fired observer kept its callbacks")
     withUnsafeMutablePointerToHeader { header in
@@ -46,6 +44,6 @@ extension Observer {
       header.pointer(to: \.isSpare)!.pointee = true
     }
     releaseTraceSite()
-    countForDebugging(PERCEPTION_DEBUG_OBSERVERS, -1)
+    countForDebugging(.observers, -1)
   }
 }

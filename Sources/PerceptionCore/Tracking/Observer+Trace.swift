@@ -1,5 +1,3 @@
-import CPerceptionRuntime
-
 // The change trace's hook on both engines: every tracking callback reaches the user through
 // `Observer.receive(_:keyPath:)` (on the native engine too, from Observation's callbacks), so
 // an observer made while tracing is on captures where it is installed (`captureTraceSite`), and
@@ -29,7 +27,7 @@ extension Observer {
   }
 
   /// The hook: a callback of this observer is about to run for `event` (a
-  /// `PERCEPTION_EVENT_*` bit) of `keyPath`.
+  /// `EventBits` bit) of `keyPath`.
   @inline(__always)
   func traceCallback(_ event: UInt32, keyPath: AnyKeyPath?) {
     #if DEBUG
@@ -61,13 +59,13 @@ extension Observer {
 }
 
 extension PerceptionTracking.Event.Kind {
-  /// The `PERCEPTION_EVENT_*` bit the change trace records for an event of this kind: an
+  /// The `EventBits` bit the change trace records for an event of this kind: an
   /// options tracking delivers willSet, didSet and deinit events (`initial` is continuous
   /// tracking's, which no observer delivers).
   var traceEvent: UInt32 {
     UInt32(
       self == .didSet
-        ? PERCEPTION_EVENT_DID_SET
-        : self == .deinit ? PERCEPTION_EVENT_DEINIT : PERCEPTION_EVENT_WILL_SET)
+        ? EventBits.didSet
+        : self == .deinit ? EventBits.deinit : EventBits.willSet)
   }
 }

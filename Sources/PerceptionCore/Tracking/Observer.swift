@@ -1,5 +1,3 @@
-import CPerceptionRuntime
-
 /// What one tracking call asked to be told.
 @usableFromInline
 enum ObserverCallbacks {
@@ -27,8 +25,8 @@ enum ObserverMode {
 
 /// One registration of an observer in one registrar's table.
 struct ObserverRegistration {
-  let table: OpaquePointer
-  let token: perception_token
+  let table: ObserverTable
+  let token: ObserverToken
 }
 
 /// An observer's fixed part. Every field is reached through its own pointer, never by reading
@@ -37,7 +35,7 @@ struct ObserverRegistration {
 /// publishes it with a release store. `callbacks` is read and cleared only as the state word
 /// allows (see `Observer`).
 struct ObserverHeader {
-  var state: perception_atomic_u32
+  var state: AtomicWord
   /// Nil once the observer has finished and nobody is copying them any more: a finished
   /// observer keeps nothing its callbacks captured alive, even while a `PerceptionTracking`
   /// that names it is kept.
@@ -45,7 +43,7 @@ struct ObserverHeader {
   /// Set before the observer is published, never after (a spare's is set again when it is
   /// reused, while no other thread can reach it).
   var mode: ObserverMode
-  /// The events it registers for, as `PERCEPTION_EVENT_*` bits; set as `mode`.
+  /// The events it registers for, as `EventBits`; set as `mode`.
   var events: UInt32
   /// The registrations the tail has room for: one per registrar the scope read.
   let registrationCapacity: Int
@@ -126,7 +124,7 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     let mode = mode(of: callbacks)
     let events = events(of: callbacks)
     if registrarCount == 1,
-      let spare = perception_spare_observer_exchange(nil)
+      let spare = SpareObserver.exchange(nil)
     {
       // The spare's last owner gave it up with the exchange that stored it; this one
       // synchronizes with it, and nobody else can reach it. It has room for at least one
@@ -140,19 +138,19 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
         header.pointer(to: \.isSpare)!.pointee = false
         header.pointer(to: \.mayBecomeSpare)!.pointee = false
       }
-      perception_atomic_u32_init(observer.statePointer, State.installing.rawValue)
-      countForDebugging(PERCEPTION_DEBUG_OBSERVERS, 1)
+      observer.statePointer.initializeWord(State.installing.rawValue)
+      countForDebugging(.observers, 1)
       observer.captureTraceSite(mode)
       return observer
     }
     let buffer = create(minimumCapacity: registrarCount) { _ in
       ObserverHeader(
-        state: perception_atomic_u32(), callbacks: copy callbacks, mode: mode, events: events,
+        state: AtomicWord(), callbacks: copy callbacks, mode: mode, events: events,
         registrationCapacity: registrarCount)
     }
     let observer = unsafeDowncast(buffer, to: Observer.self)
-    perception_atomic_u32_init(observer.statePointer, State.installing.rawValue)
-    countForDebugging(PERCEPTION_DEBUG_OBSERVERS, 1)
+    observer.statePointer.initializeWord(State.installing.rawValue)
+    countForDebugging(.observers, 1)
     observer.captureTraceSite(mode)
     return observer
   }
@@ -169,12 +167,12 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   static func makeAwaitingCallbacks(_ mode: ObserverMode) -> Observer {
     let buffer = create(minimumCapacity: 0) { _ in
       ObserverHeader(
-        state: perception_atomic_u32(), callbacks: nil, mode: mode, events: 0,
+        state: AtomicWord(), callbacks: nil, mode: mode, events: 0,
         registrationCapacity: 0)
     }
     let observer = unsafeDowncast(buffer, to: Observer.self)
-    perception_atomic_u32_init(observer.statePointer, State.active.rawValue)
-    countForDebugging(PERCEPTION_DEBUG_OBSERVERS, 1)
+    observer.statePointer.initializeWord(State.active.rawValue)
+    countForDebugging(.observers, 1)
     observer.captureTraceSite(mode)
     return observer
   }
@@ -192,11 +190,11 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
 
   deinit {
     if !withUnsafeMutablePointerToHeader({ $0.pointer(to: \.isSpare)!.pointee }) {
-      countForDebugging(PERCEPTION_DEBUG_OBSERVERS, -1)
+      countForDebugging(.observers, -1)
     }
     // Every registration has been cancelled or its registrar is gone (a table holds a
     // reference to each observer it lists), so only the table references remain to drop.
-    forEachRegistration { perception_table_release($0.table) }
+    forEachRegistration { $0.table.releaseTable() }
     releaseTraceSite()
   }
 
@@ -217,39 +215,39 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     }
   }
 
-  /// The events an observer with `callbacks` registers for, as `PERCEPTION_EVENT_*` bits.
+  /// The events an observer with `callbacks` registers for, as `EventBits`.
   private static func events(of callbacks: ObserverCallbacks) -> UInt32 {
     switch callbacks {
     case .onChange:
       // The first willSet collected takes the registration out of the table (and hands over
       // the table's reference), so `cancelRegistrations` finds it already gone there.
-      return UInt32(PERCEPTION_EVENT_WILL_SET) | UInt32(PERCEPTION_EVENT_ONCE)
+      return EventBits.willSet | EventBits.once
     case .events(let willSet, let didSet):
-      return (willSet == nil ? 0 : UInt32(PERCEPTION_EVENT_WILL_SET))
-        | (didSet == nil ? 0 : UInt32(PERCEPTION_EVENT_DID_SET))
+      return (willSet == nil ? 0 : EventBits.willSet)
+        | (didSet == nil ? 0 : EventBits.didSet)
     case .options(let options, _):
       // Releases need no registration bit: a registrar going away hands back every observer.
       let willSet = options.contains(.willSet)
       let didSet = options.contains(.didSet)
-      return (willSet ? UInt32(PERCEPTION_EVENT_WILL_SET) : 0)
-        | (didSet ? UInt32(PERCEPTION_EVENT_DID_SET) : 0)
+      return (willSet ? EventBits.willSet : 0)
+        | (didSet ? EventBits.didSet : 0)
         // With one of the two, the first event finishes it, as `onChange`.
-        | (willSet != didSet ? UInt32(PERCEPTION_EVENT_ONCE) : 0)
+        | (willSet != didSet ? EventBits.once : 0)
     }
   }
 
   /// Registers for `properties` in `table`. Called only while installing, at most once per
   /// registrar, so at most `registrarCount` times.
-  func register(in table: OpaquePointer, properties: UnsafePointer<UnsafeRawPointer?>, count: Int) {
+  func register(in table: ObserverTable, properties: UnsafePointer<UnsafeRawPointer?>, count: Int) {
     let reference = Unmanaged.passRetained(self).toOpaque()
     let events = withUnsafeMutablePointerToHeader { $0.pointer(to: \.events)!.pointee }
-    let token = perception_table_register(table, properties, count, events, reference)
+    let token = table.register(reference, for: events, properties: properties, count: count)
     guard token != 0 else {
       // The registrar went away; there is nothing to observe.
       Unmanaged<Observer>.fromOpaque(reference).release()
       return
     }
-    perception_table_retain(table)
+    table.retainTable()
     withUnsafeMutablePointers { header, registrations in
       let count = header.pointer(to: \.registrationCount)!
       perceptionPrecondition(
@@ -274,7 +272,7 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     }
   }
 
-  /// Delivers `event` (a `PERCEPTION_EVENT_*` bit) for `keyPath`; `PERCEPTION_EVENT_DEINIT`,
+  /// Delivers `event` (a `EventBits` bit) for `keyPath`; `EventBits.deinit`,
   /// with no key path, when a registrar it observes goes away. `collected` says a registrar's
   /// table handed it over, having dropped the registration that matched (a one-shot one, or
   /// every one of a registrar going away).
@@ -308,13 +306,13 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
         }
       }
     case .events:
-      guard event != UInt32(PERCEPTION_EVENT_DEINIT), enterReader() else { return }
+      guard event != EventBits.deinit, enterReader() else { return }
       defer { leaveReader() }
       Self.insideCallback {
         guard case .events(let willSet, let didSet)? = callbacksPointer.pointee else { return }
         let tracking = PerceptionTracking(observer: self, changed: keyPath)
         traceCallback(event, keyPath: keyPath)
-        if event == UInt32(PERCEPTION_EVENT_WILL_SET) {
+        if event == EventBits.willSet {
           willSet?(tracking)
         } else {
           didSet?(tracking)
@@ -341,13 +339,13 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   func waitForReaders() {
     // Inside a callback, waiting could deadlock: with itself (a callback cancelling its own
     // tracking) or with a callback on another thread that cancels this thread's tracking.
-    guard perception_callback_depth_get() == 0 else { return }
+    guard ThreadLocal.callbackDepth == 0 else { return }
     var checks = 0
     while Self.readers(of: loadWord()) != 0 {
       // Most callbacks are short: check again for a while before yielding, because on a
       // busy machine a yielding thread may not run again for a whole time slice.
       checks += 1
-      if checks > Self.checksBeforeYielding { perception_thread_yield() }
+      if checks > Self.checksBeforeYielding { CurrentThread.yield() }
     }
   }
 
@@ -357,9 +355,9 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   /// Runs `body`, a call of user code on behalf of an observer, counted in this thread's
   /// callback depth.
   static func insideCallback(_ body: () -> Void) {
-    let depth = perception_callback_depth_get()
-    perception_callback_depth_set(depth + 1)
-    defer { perception_callback_depth_set(depth) }
+    let depth = ThreadLocal.callbackDepth
+    ThreadLocal.callbackDepth = depth + 1
+    defer { ThreadLocal.callbackDepth = depth }
     body()
   }
 
@@ -479,7 +477,7 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   /// observer from `active`.
   func cancelRegistrations() {
     forEachRegistration { registration in
-      if let reference = perception_table_cancel(registration.table, registration.token) {
+      if let reference = registration.table.cancel(registration.token) {
         Unmanaged<Observer>.fromOpaque(reference).release()
       }
     }
@@ -499,16 +497,16 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   }
 
   /// The state word. It lives in the object's header, which never moves.
-  private var statePointer: UnsafeMutablePointer<perception_atomic_u32> {
+  private var statePointer: UnsafeMutablePointer<AtomicWord> {
     withUnsafeMutablePointerToHeader { $0.pointer(to: \.state)! }
   }
 
   private func loadWord() -> UInt32 {
-    perception_atomic_u32_load_acquire(statePointer)
+    statePointer.loadAcquire()
   }
 
   private func compareExchangeWord(_ expected: UInt32, _ desired: UInt32) -> Bool {
-    perception_atomic_u32_compare_exchange(statePointer, expected, desired)
+    statePointer.compareExchange(expected, desired)
   }
 
   private static func state(of word: UInt32) -> State {

@@ -1,5 +1,3 @@
-import CPerceptionRuntime
-
 /// Tracks access to properties, and reports the first change to one of them, and releases of
 /// the objects read, as the events `options` names.
 ///
@@ -87,7 +85,7 @@ extension TrackingScope {
   static func runsOnObservationAlone(_ options: PerceptionTracking.Options) -> Bool {
     #if canImport(Observation)
       return !options.contains(.deinit)
-        && perception_engine_load() == PERCEPTION_ENGINE_NATIVE | PERCEPTION_ENGINE_SETTLED
+        && EngineWord.current.isNative
     #else
       return false
     #endif

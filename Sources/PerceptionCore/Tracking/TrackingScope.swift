@@ -1,5 +1,3 @@
-import CPerceptionRuntime
-
 #if canImport(Observation)
   import Observation
 #endif
@@ -14,8 +12,8 @@ enum TrackingScope {
   /// The access list of the innermost scope, given the thread's slot; nil when the slot only
   /// carries flags.
   @inlinable
-  static func accessList(inSlot slot: UInt) -> UnsafeMutablePointer<perception_access_list>? {
-    UnsafeMutablePointer(bitPattern: slot & ~flagMask)
+  static func accessList(inSlot slot: UInt) -> UnsafeMutablePointer<AccessList>? {
+    UnsafeMutablePointer(bitPattern: slot & ~ThreadLocal.slotFlagMask)
   }
 
   /// The list of the innermost scope `slot` names, for a read of `keyPath` from the registrar
@@ -24,7 +22,7 @@ enum TrackingScope {
   @inline(__always)
   static func accessList(
     forReadOf keyPath: AnyKeyPath, inSlot slot: UInt, storage: AnyObject, site: CallSite?
-  ) -> UnsafeMutablePointer<perception_access_list>? {
+  ) -> UnsafeMutablePointer<AccessList>? {
     guard let list = accessList(inSlot: slot) else {
       #if DEBUG
         CheckingReporter.readOutsideTracking(
@@ -42,8 +40,8 @@ enum TrackingScope {
   @inlinable @inline(__always)
   static func withScope<R>(
     _ body: (
-      _ list: UnsafeMutablePointer<perception_access_list>,
-      _ enclosing: UnsafeMutablePointer<perception_access_list>?, _ enclosingSlot: UInt
+      _ list: UnsafeMutablePointer<AccessList>,
+      _ enclosing: UnsafeMutablePointer<AccessList>?, _ enclosingSlot: UInt
     ) -> R
   ) -> R {
     // Uninitialized stack space: the list is a few hundred bytes that init mostly ignores.
@@ -51,13 +49,13 @@ enum TrackingScope {
     // list's own capacity (and run under ASan in CI), so a stack canary guards nothing here;
     // with one, every function this scope is inlined into pays the canary's store and check
     // (5 instructions), on the native engine's path too, which never touches the list.
-    _withUnprotectedUnsafeTemporaryAllocation(of: perception_access_list.self, capacity: 1) {
+    _withUnprotectedUnsafeTemporaryAllocation(of: AccessList.self, capacity: 1) {
       buffer in
       let list = buffer.baseAddress!
-      let enclosingSlot = perception_slot_get()
+      let enclosingSlot = ThreadLocal.slot
       let enclosing = accessList(inSlot: enclosingSlot)
-      perception_access_list_init(list, enclosing)
-      perception_slot_set(UInt(bitPattern: list) | (enclosingSlot & flagMask))
+      list.initialize(enclosing: enclosing)
+      ThreadLocal.slot = UInt(bitPattern: list) | (enclosingSlot & ThreadLocal.slotFlagMask)
       return body(list, enclosing, enclosingSlot)
     }
   }
@@ -87,9 +85,9 @@ enum TrackingScope {
     withScope { list, enclosing, enclosingSlot in
       applyOnPerceptionEngine {
         TrackingLocals.markingTracking(apply)
-        perception_slot_set(enclosingSlot)
+        ThreadLocal.slot = enclosingSlot
       }
-      if list.pointee.count != 0 {
+      if list.pairCount != 0 {
         observe(list, enclosing: enclosing, callbacks: makeCallbacks)
       }
     }
@@ -111,7 +109,7 @@ enum TrackingScope {
         observe(
           {
             TrackingLocals.markingTracking(apply)
-            perception_slot_set(enclosingSlot)
+            ThreadLocal.slot = enclosingSlot
           },
           { make($0, for: list) })
       }
@@ -125,8 +123,8 @@ enum TrackingScope {
   /// list's storage. The thread's slot already names the enclosing scope again.
   @usableFromInline
   static func observe(
-    _ list: UnsafeMutablePointer<perception_access_list>,
-    enclosing: UnsafeMutablePointer<perception_access_list>?,
+    _ list: UnsafeMutablePointer<AccessList>,
+    enclosing: UnsafeMutablePointer<AccessList>?,
     callbacks makeCallbacks: () -> ObserverCallbacks?
   ) {
     if let callbacks = makeCallbacks() {
@@ -138,17 +136,17 @@ enum TrackingScope {
   /// Adds the list's reads to the enclosing scope (or gives up its references to the
   /// registrars, if there is none), and frees the list's storage.
   private static func finish(
-    _ list: UnsafeMutablePointer<perception_access_list>,
-    enclosing: UnsafeMutablePointer<perception_access_list>?
+    _ list: UnsafeMutablePointer<AccessList>,
+    enclosing: UnsafeMutablePointer<AccessList>?
   ) {
-    if list.pointee.count != 0 {
+    if list.pairCount != 0 {
       if let enclosing {
-        perception_access_list_merge(enclosing, list, releaseRegistrar)
+        enclosing.merge(list, releaseRegistrar: releaseRegistrar)
       } else {
         releaseRegistrars(of: list)
       }
     }
-    perception_access_list_destroy(list)
+    list.destroy()
   }
 
   /// Runs a scope's `apply` on Perception's runtime. Debug builds also watch the `@Observable`
@@ -166,27 +164,27 @@ enum TrackingScope {
   /// An observer for `callbacks`, with room for a registration in each registrar `list` read.
   private static func make(
     _ callbacks: consuming ObserverCallbacks,
-    for list: UnsafeMutablePointer<perception_access_list>
+    for list: UnsafeMutablePointer<AccessList>
   ) -> Observer {
-    Observer.make(callbacks, registrarCount: list.pointee.registrar_count)
+    Observer.make(callbacks, registrarCount: list.registrarCount)
   }
 
   /// Registers `observer` in every registrar the list read, for the properties it read.
   private static func install(
-    _ observer: Observer, for list: UnsafeMutablePointer<perception_access_list>
+    _ observer: Observer, for list: UnsafeMutablePointer<AccessList>
   ) {
     forEachGroup(of: list) { storage, start, end in
       // A subject released inside the scope is not observed (nor reported released).
       guard !storage.isOnlyHeldByAnAccessList else { return }
       let table = storage._withUnsafeGuaranteedRef { $0.table() }
       observer.register(
-        in: table, properties: list.pointee.properties + start, count: end - start)
+        in: table, properties: list.properties(from: start), count: end - start)
     }
     observer.arm()
   }
 
   /// Gives up the list's one reference to each registrar it read.
-  private static func releaseRegistrars(of list: UnsafeMutablePointer<perception_access_list>) {
+  private static func releaseRegistrars(of list: UnsafeMutablePointer<AccessList>) {
     forEachGroup(of: list) { storage, _, _ in
       storage.release()
     }
@@ -196,19 +194,19 @@ enum TrackingScope {
   /// per registrar. The registrar comes unmanaged: the list's own reference keeps it alive, so
   /// `body` need not retain it.
   private static func forEachGroup(
-    of list: UnsafeMutablePointer<perception_access_list>,
+    of list: UnsafeMutablePointer<AccessList>,
     _ body: (Unmanaged<RegistrarStorage>, Int, Int) -> Void
   ) {
     // The common scope reads one object: its pairs are one group, with no search for its end.
-    if list.pointee.registrar_count == 1 {
-      body(.fromOpaque(list.pointee.registrars[0]!), 0, list.pointee.count)
+    if list.registrarCount == 1 {
+      body(.fromOpaque(list.registrar(at: 0)), 0, list.pairCount)
       return
     }
-    if !list.pointee.grouped { perception_access_list_group(list) }
+    list.group()
     var start = 0
-    while start < list.pointee.count {
-      let end = perception_access_list_group_end(list, start)
-      body(.fromOpaque(list.pointee.registrars[start]!), start, end)
+    while start < list.pairCount {
+      let end = list.groupEnd(from: start)
+      body(.fromOpaque(list.registrar(at: start)), start, end)
       start = end
     }
   }
@@ -216,9 +214,6 @@ enum TrackingScope {
   private static let releaseRegistrar: @convention(c) (UnsafeMutableRawPointer?) -> Void = {
     Unmanaged<RegistrarStorage>.fromOpaque($0!).release()
   }
-
-  @usableFromInline
-  static var flagMask: UInt { UInt(PERCEPTION_SLOT_FLAG_MASK) }
 
   /// A one-shot `withPerceptionTracking(_:onChange:)`, decided where it is called: Perception's
   /// runtime takes `run<T>` with the engine word already loaded, and the native engine, where
@@ -233,13 +228,13 @@ enum TrackingScope {
   static func runOnChange<T>(
     _ apply: () -> T, onChange: () -> @Sendable () -> Void
   ) -> T {
-    let engine = perception_engine_load()
-    if _fastPath(engine == PERCEPTION_ENGINE_PERCEPTION | PERCEPTION_ENGINE_SETTLED) {
+    let engine = EngineWord.current
+    if _fastPath(engine.isPerception) {
       return run(apply, request: .onChange, engine: engine) { .onChange(onChange()) }
     }
     #if !DEBUG && canImport(Observation)
       if !NativeObservationFeatures.mayHaveAdvancedTracking,
-        engine == PERCEPTION_ENGINE_NATIVE | PERCEPTION_ENGINE_SETTLED,
+        engine.isNative,
         #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
       {
         return withObservationTracking(
@@ -258,16 +253,16 @@ enum TrackingScope {
   /// wrap `apply` in checks) take the non-generic `run`.
   @inlinable
   static func run<T>(
-    _ apply: () -> T, request: TrackingRequest, engine: UInt32 = perception_engine_load(),
+    _ apply: () -> T, request: TrackingRequest, engine: EngineWord = .current,
     callbacks makeCallbacks: () -> ObserverCallbacks?
   ) -> T {
     #if !DEBUG
-      if _fastPath(engine == PERCEPTION_ENGINE_PERCEPTION | PERCEPTION_ENGINE_SETTLED) {
+      if _fastPath(engine.isPerception) {
         return withScope { list, enclosing, enclosingSlot in
           let result = apply()
-          perception_slot_set(enclosingSlot)
+          ThreadLocal.slot = enclosingSlot
           // A list that recorded nothing owns nothing: no storage, no registrar.
-          if _slowPath(list.pointee.count != 0) {
+          if _slowPath(list.pairCount != 0) {
             observe(list, enclosing: enclosing, callbacks: makeCallbacks)
           }
           return result

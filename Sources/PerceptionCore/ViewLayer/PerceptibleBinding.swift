@@ -1,5 +1,3 @@
-import CPerceptionRuntime
-
 /// What a binding to one property of a perceptible object reads and writes, kept apart from
 /// any UI framework: the core of `Perception.Bindable`'s bindings.
 ///
@@ -40,7 +38,7 @@ package struct PerceptibleBinding<Root: AnyObject, Value>: @unchecked Sendable {
   package func get() -> Value {
     #if DEBUG
       // A slot with flags and no access list: the read would go to the checking reporter.
-      let slot = perception_slot_get()
+      let slot = ThreadLocal.slot
       if _slowPath(slot != 0), TrackingScope.accessList(inSlot: slot) == nil {
         return _PerceptionLocals.$skipPerceptionChecking.withValue(true) { root[keyPath: keyPath] }
       }

@@ -1,5 +1,3 @@
-import CPerceptionRuntime
-
 /// What a view layer's tracking view decides, kept apart from any UI framework so that it is
 /// tested on every platform: when the view must render again, what its render tracks, and
 /// whether it needs tracking at all.
@@ -21,14 +19,14 @@ import CPerceptionRuntime
 package final class ViewTracker: @unchecked Sendable {
   // Sendable: the word is only accessed atomically.
   /// Allocated apart from the object, because a C atomic must never move.
-  private let word: UnsafeMutablePointer<perception_atomic_u32>
+  private let word: UnsafeMutablePointer<AtomicWord>
   /// The view it was made in, for the change trace; nil unless tracing was on then.
   private let traceOrigin = TraceOrigin.capture(kind: "WithPerceptionTracking")
 
   /// Creates a tracker that has rendered nothing.
   package init() {
     word = .allocate(capacity: 1)
-    perception_atomic_u32_init(word, 0)
+    word.initializeWord(0)
   }
 
   deinit {
@@ -75,20 +73,20 @@ package final class ViewTracker: @unchecked Sendable {
 
   /// Whether the tracker has rendered and no change has been reported since its last render.
   package var isWaitingForChange: Bool {
-    perception_atomic_u32_load_acquire(word) & 1 != 0
+    word.loadAcquire() & 1 != 0
   }
 
   /// Starts a render: the next render number, waiting for a change. Returns the new word.
   private func arm() -> UInt32 {
     while true {
-      let old = perception_atomic_u32_load_acquire(word)
+      let old = word.loadAcquire()
       let new = (old | 1) &+ 2
-      if perception_atomic_u32_compare_exchange(word, old, new) { return new }
+      if word.compareExchange(old, new) { return new }
     }
   }
 
   /// True once for the newest render's first change; false for a superseded render's.
   private func claim(_ armed: UInt32) -> Bool {
-    perception_atomic_u32_compare_exchange(word, armed, armed & ~1)
+    word.compareExchange(armed, armed & ~1)
   }
 }
