@@ -39,7 +39,7 @@
 
 /// The position of a duplicate property, which has no reference of its own.
 #define NO_POSITION UINT32_MAX
-/// Marks the end of the free list, and "no slot".
+/// Marks the end of the free list.
 #define NO_SLOT UINT32_MAX
 /// The most slots, and the most references in one bucket.
 #define MAX_SLOTS ((size_t)UINT32_MAX - 1)
@@ -47,6 +47,7 @@
 #define TOKEN_SLOT_BITS 32
 /// A registration keeps this many properties inline.
 #define INLINE_PROPERTIES 3
+
 /// One property of a registration, and where its reference is in the
 /// property's bucket.
 typedef struct registered_property {
@@ -99,7 +100,7 @@ struct perception_observer_table {
   perception_registrar *registrar;
 
   registration *slots;
-  /// Slots in use or on the free list; the rest of `slot_capacity` is unused.
+  /// Slots in use, free or retired; the rest of `slot_capacity` is unused.
   uint32_t slot_count;
   uint32_t slot_capacity;
   uint32_t free_head;

@@ -21,6 +21,15 @@
 // the hashed array) and on erase: a pointer to one is good until the next
 // change to the table.
 //
+// Two probing maps of the runtime are not built on it. The access list's
+// index holds 4-byte positions into the list's own arrays, keyed by a
+// (registrar, property) pair or by a registrar, and is rebuilt rather than
+// erased from; entries that carry a 64-bit key would double its size and
+// still not hold a pair. The key map's readers take no lock and race the
+// insert that grows it, so its entries are atomics and a grown table is
+// published while the old one is kept for readers still probing it; this
+// table moves entries in place and frees what it leaves.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef PERCEPTION_HASH_TABLE_H
