@@ -3,21 +3,15 @@
 // The observer table of one registrar, and the observer batch.
 //
 // Registrations live in a slot array; a cancelled slot goes on a free list
-// and is reused, its token never is. Two maps index them:
-//   - tokens:  token -> slot, so cancel finds its registration in O(1);
-//   - buckets: property -> the (slot, ordinal) references of every
-//     registration that names the property, so collect visits only the
-//     observers of that property.
-// Most tables hold a few registrations of a few properties, so each map is a
-// small array inside the table, searched linearly, while it has at most
-// SMALL_LIMIT entries (removal moves the last entry into the hole). Past that
-// it becomes an open-addressing (linear probing) hash map with backward-shift
-// deletion, so no tombstones, and it goes back to the small array when it
-// shrinks to SHRINK_LIMIT entries; the gap between the two limits keeps a
-// table that hovers around SMALL_LIMIT from switching back and forth. The
-// emptied hashed array is kept and reused when the map grows again, so a
-// table that swings between few and many entries (a fan-out whose one-shot
-// observers all fire) neither reallocates nor regrows it each time.
+// and is reused, its token never is: a token is the slot's number in its low
+// 32 bits and the slot's generation, counted up each time the slot is taken,
+// in its high 32 bits. So cancel finds its registration by indexing, with no
+// map from tokens to slots, and a stale token names a slot whose token has
+// moved on. A slot whose generation has run out is never reused.
+// One map, the buckets (a perception_hash_table, see perception_hash_table.h),
+// takes each property to the (slot, ordinal) references of every
+// registration that names it, so collect visits only the observers of that
+// property.
 // Each registration remembers, per property, where its reference sits in
 // that property's bucket, so cancel removes it in O(1) (swap with the last
 // reference and fix the moved one's back-pointer): cancel is O(properties).
@@ -37,6 +31,7 @@
 #include "perception_observer_table.h"
 #include "perception_atomics.h"
 #include "perception_debug_counters.h"
+#include "perception_hash_table.h"
 #include "perception_internal.h"
 #include "perception_lock.h"
 
@@ -44,20 +39,14 @@
 
 /// The position of a duplicate property, which has no reference of its own.
 #define NO_POSITION UINT32_MAX
-/// Marks the end of the free list, and "no slot".
+/// Marks the end of the free list.
 #define NO_SLOT UINT32_MAX
 /// The most slots, and the most references in one bucket.
 #define MAX_SLOTS ((size_t)UINT32_MAX - 1)
+/// The bits of a token that hold its slot.
+#define TOKEN_SLOT_BITS 32
 /// A registration keeps this many properties inline.
 #define INLINE_PROPERTIES 3
-/// The maps stay small arrays, searched linearly, up to this many entries.
-#define SMALL_LIMIT 8
-/// A hashed map with this many entries or fewer goes back to a small array.
-#define SHRINK_LIMIT (SMALL_LIMIT / 2)
-/// The first capacity of a hashed map: room for SMALL_LIMIT + 1 entries at a
-/// load of at most one half, and some more.
-#define MIN_HASHED_CAPACITY ((size_t)(4 * SMALL_LIMIT))
-#define MAX_MAP_CAPACITY(entry) ((SIZE_MAX / sizeof(entry)) / 2 + 1)
 
 /// One property of a registration, and where its reference is in the
 /// property's bucket.
@@ -74,6 +63,8 @@ typedef struct registration {
   uint32_t property_count;
   /// The next free slot, while this one is free.
   uint32_t next_free;
+  /// How many times the slot has been taken: the high half of its tokens.
+  uint32_t generation;
   union {
     registered_property inline_properties[INLINE_PROPERTIES];
     registered_property *heap_properties;
@@ -90,8 +81,9 @@ typedef struct observer_reference {
 /// The references to one property. A single reference, the common case, is
 /// stored inline.
 typedef struct property_bucket {
-  /// NULL when the bucket is empty.
-  const void *property;
+  /// The property's address; 0 when the bucket is empty. First, as the hash
+  /// table wants its key.
+  uint64_t key;
   uint32_t count;
   uint32_t capacity;
   union {
@@ -100,55 +92,30 @@ typedef struct property_bucket {
   } references;
 } property_bucket;
 
-typedef struct token_entry {
-  /// 0 when the entry is empty.
-  perception_token token;
-  uint32_t slot;
-} token_entry;
-
 struct perception_observer_table {
   perception_lock lock;
   _Atomic(size_t) reference_count;
   bool dead;
   /// The registrar whose filters this table keeps; NULL once dead.
   perception_registrar *registrar;
-  perception_token next_token;
 
   registration *slots;
-  /// Slots in use or on the free list; the rest of `slot_capacity` is unused.
+  /// Slots in use, free or retired; the rest of `slot_capacity` is unused.
   uint32_t slot_count;
   uint32_t slot_capacity;
   uint32_t free_head;
 
-  /// `small_buckets` while `bucket_capacity` is SMALL_LIMIT: the first
-  /// `bucket_count` are in use. Hashed while it is larger.
-  property_bucket *buckets;
-  size_t bucket_capacity;
-  size_t bucket_count;
-  /// The hashed array the buckets last left, all empty, kept for when they
-  /// grow again (so a table that swings between few and many properties
-  /// does not allocate and grow it every time); NULL if none.
-  property_bucket *spare_buckets;
-  size_t spare_bucket_capacity;
-
-  /// `small_tokens` while `token_capacity` is SMALL_LIMIT: the first
-  /// `token_count` are in use. Hashed while it is larger.
-  token_entry *tokens;
-  size_t token_capacity;
-  size_t token_count;
-  /// As `spare_buckets`, for the token map.
-  token_entry *spare_tokens;
-  size_t spare_token_capacity;
-  /// `token_count`, the number of registrations, written under the lock and
-  /// read without it by perception_table_cancel.
+  /// property -> property_bucket, over `small_buckets` while it is small.
+  perception_hash_table buckets;
+  /// The number of registrations, written under the lock and read without
+  /// it by perception_table_cancel.
   _Atomic(size_t) registration_count;
 
   /// Per filter bit: how many (registration, property) pairs set it.
   uint32_t will_set_counts[64];
   uint32_t did_set_counts[64];
 
-  property_bucket small_buckets[SMALL_LIMIT];
-  token_entry small_tokens[SMALL_LIMIT];
+  property_bucket small_buckets[PERCEPTION_HASH_TABLE_SMALL_LIMIT];
 };
 
 perception_atomic_pointer perception_spare_observer;
@@ -212,6 +179,7 @@ static uint32_t allocate_slot(perception_observer_table *table) {
     table->slots = perception_reallocate_array(table->slots, capacity, sizeof(registration));
     table->slot_capacity = (uint32_t)capacity;
   }
+  table->slots[table->slot_count].generation = 0;
   return table->slot_count++;
 }
 
@@ -224,218 +192,22 @@ static void free_slot(perception_observer_table *table, uint32_t slot) {
   entry->observer = NULL;
   entry->events = 0;
   entry->property_count = 0;
-  entry->next_free = table->free_head;
-  table->free_head = slot;
-}
-
-//===--- The token map ----------------------------------------------------===//
-
-static inline bool tokens_hashed(const perception_observer_table *table) {
-  return table->token_capacity > SMALL_LIMIT;
-}
-
-static inline size_t token_home(const perception_observer_table *table, perception_token token) {
-  return (size_t)perception_mix64(token) & (table->token_capacity - 1);
-}
-
-/// In a hashed map: the entry of `token`, or the empty entry where it would go.
-static token_entry *token_probe(const perception_observer_table *table, perception_token token) {
-  size_t mask = table->token_capacity - 1;
-  size_t position = token_home(table, token);
-  while (table->tokens[position].token != 0 && table->tokens[position].token != token) {
-    position = (position + 1) & mask;
+  // A slot that has handed out every generation would repeat a token if
+  // reused, so it stays out of the free list.
+  if (PERCEPTION_LIKELY(entry->generation != UINT32_MAX)) {
+    entry->next_free = table->free_head;
+    table->free_head = slot;
   }
-  return &table->tokens[position];
-}
-
-/// Moves every entry into a new hashed map of `capacity` entries.
-PERCEPTION_COLD static void tokens_rehash(perception_observer_table *table, size_t capacity) {
-  token_entry *old = table->tokens;
-  bool was_hashed = tokens_hashed(table);
-  size_t old_end = was_hashed ? table->token_capacity : table->token_count;
-  if (!was_hashed && table->spare_tokens != NULL) {
-    capacity = table->spare_token_capacity;
-    table->tokens = table->spare_tokens;
-    table->spare_tokens = NULL;
-  } else {
-    table->tokens = perception_allocate_zeroed(capacity, sizeof(token_entry));
-  }
-  table->token_capacity = capacity;
-  for (size_t i = 0; i < old_end; i++) {
-    if (old[i].token != 0) {
-      *token_probe(table, old[i].token) = old[i];
-    }
-  }
-  if (was_hashed) {
-    free(old);
-  }
-}
-
-/// Moves the entries of a hashed map back into the small array, and keeps
-/// the emptied hashed array as the spare.
-PERCEPTION_COLD static void tokens_make_small(perception_observer_table *table) {
-  token_entry *old = table->tokens;
-  size_t count = 0;
-  for (size_t i = 0; i < table->token_capacity; i++) {
-    if (old[i].token != 0) {
-      table->small_tokens[count++] = old[i];
-      old[i] = (token_entry){0, 0};
-    }
-  }
-  free(table->spare_tokens);
-  table->spare_tokens = old;
-  table->spare_token_capacity = table->token_capacity;
-  table->tokens = table->small_tokens;
-  table->token_capacity = SMALL_LIMIT;
-}
-
-/// The entry of `token`, or NULL if it names nothing. (No entry holds 0.)
-static token_entry *token_find(const perception_observer_table *table, perception_token token) {
-  if (!tokens_hashed(table)) {
-    for (size_t i = 0; i < table->token_count; i++) {
-      if (table->tokens[i].token == token) {
-        return &table->tokens[i];
-      }
-    }
-    return NULL;
-  }
-  token_entry *entry = token_probe(table, token);
-  return entry->token != 0 ? entry : NULL;
-}
-
-static void token_insert(perception_observer_table *table, perception_token token, uint32_t slot) {
-  if (!tokens_hashed(table)) {
-    if (table->token_count < SMALL_LIMIT) {
-      table->tokens[table->token_count++] = (token_entry){token, slot};
-      return;
-    }
-    tokens_rehash(table, MIN_HASHED_CAPACITY);
-  } else if ((table->token_count + 1) * 2 > table->token_capacity) {
-    tokens_rehash(table, perception_grow_capacity(table->token_capacity, MIN_HASHED_CAPACITY,
-                                                  MAX_MAP_CAPACITY(token_entry)));
-  }
-  *token_probe(table, token) = (token_entry){token, slot};
-  table->token_count++;
-}
-
-/// Removes `entry`, from token_find.
-static void token_erase(perception_observer_table *table, token_entry *entry) {
-  if (!tokens_hashed(table)) {
-    *entry = table->tokens[--table->token_count];
-    return;
-  }
-  // Backward-shift deletion: pull later entries of the probe run into the
-  // hole when the hole lies between their home and their position.
-  size_t mask = table->token_capacity - 1;
-  size_t hole = (size_t)(entry - table->tokens);
-  size_t position = hole;
-  for (;;) {
-    position = (position + 1) & mask;
-    token_entry *next = &table->tokens[position];
-    if (next->token == 0) {
-      break;
-    }
-    size_t home = token_home(table, next->token);
-    if (((position - home) & mask) >= ((position - hole) & mask)) {
-      table->tokens[hole] = *next;
-      hole = position;
-    }
-  }
-  table->tokens[hole].token = 0;
-  table->tokens[hole].slot = 0;
-  if (--table->token_count <= SHRINK_LIMIT) {
-    tokens_make_small(table);
-  }
-}
-
-/// Removes `token` and returns its slot, or NO_SLOT if it names nothing.
-static uint32_t token_remove(perception_observer_table *table, perception_token token) {
-  token_entry *entry = token_find(table, token);
-  if (entry == NULL) {
-    return NO_SLOT;
-  }
-  uint32_t slot = entry->slot;
-  token_erase(table, entry);
-  return slot;
 }
 
 //===--- The property buckets ---------------------------------------------===//
-
-static inline bool buckets_hashed(const perception_observer_table *table) {
-  return table->bucket_capacity > SMALL_LIMIT;
-}
-
-static inline size_t bucket_home(const perception_observer_table *table, const void *property) {
-  return perception_hash_pointer(property) & (table->bucket_capacity - 1);
-}
 
 static inline observer_reference *references_of(property_bucket *bucket) {
   return bucket->capacity <= 1 ? &bucket->references.one : bucket->references.many;
 }
 
-/// In a hashed map: the bucket of `property`, or the empty bucket where it
-/// would go.
-static property_bucket *bucket_probe(const perception_observer_table *table, const void *property) {
-  size_t mask = table->bucket_capacity - 1;
-  size_t position = bucket_home(table, property);
-  while (table->buckets[position].property != NULL && table->buckets[position].property != property) {
-    position = (position + 1) & mask;
-  }
-  return &table->buckets[position];
-}
-
-/// Moves every bucket into a new hashed map of `capacity` buckets.
-PERCEPTION_COLD static void buckets_rehash(perception_observer_table *table, size_t capacity) {
-  property_bucket *old = table->buckets;
-  bool was_hashed = buckets_hashed(table);
-  size_t old_end = was_hashed ? table->bucket_capacity : table->bucket_count;
-  if (!was_hashed && table->spare_buckets != NULL) {
-    capacity = table->spare_bucket_capacity;
-    table->buckets = table->spare_buckets;
-    table->spare_buckets = NULL;
-  } else {
-    table->buckets = perception_allocate_zeroed(capacity, sizeof(property_bucket));
-  }
-  table->bucket_capacity = capacity;
-  for (size_t i = 0; i < old_end; i++) {
-    if (old[i].property != NULL) {
-      *bucket_probe(table, old[i].property) = old[i];
-    }
-  }
-  if (was_hashed) {
-    free(old);
-  }
-}
-
-/// Moves the buckets of a hashed map back into the small array, and keeps
-/// the emptied hashed array as the spare.
-PERCEPTION_COLD static void buckets_make_small(perception_observer_table *table) {
-  property_bucket *old = table->buckets;
-  size_t count = 0;
-  for (size_t i = 0; i < table->bucket_capacity; i++) {
-    if (old[i].property != NULL) {
-      table->small_buckets[count++] = old[i];
-      memset(&old[i], 0, sizeof(property_bucket));
-    }
-  }
-  free(table->spare_buckets);
-  table->spare_buckets = old;
-  table->spare_bucket_capacity = table->bucket_capacity;
-  table->buckets = table->small_buckets;
-  table->bucket_capacity = SMALL_LIMIT;
-}
-
-static property_bucket *bucket_find(const perception_observer_table *table, const void *property) {
-  if (!buckets_hashed(table)) {
-    for (size_t i = 0; i < table->bucket_count; i++) {
-      if (table->buckets[i].property == property) {
-        return &table->buckets[i];
-      }
-    }
-    return NULL;
-  }
-  property_bucket *bucket = bucket_probe(table, property);
-  return bucket->property != NULL ? bucket : NULL;
+static inline property_bucket *bucket_find(const perception_observer_table *table, const void *property) {
+  return perception_hash_table_find(&table->buckets, (uint64_t)(uintptr_t)property, sizeof(property_bucket));
 }
 
 /// The bucket of `property`, created empty if need be. May move other buckets.
@@ -444,24 +216,9 @@ static property_bucket *bucket_find_or_insert(perception_observer_table *table, 
   if (bucket != NULL) {
     return bucket;
   }
-  if (!buckets_hashed(table)) {
-    if (table->bucket_count < SMALL_LIMIT) {
-      bucket = &table->buckets[table->bucket_count];
-    } else {
-      buckets_rehash(table, MIN_HASHED_CAPACITY);
-      bucket = bucket_probe(table, property);
-    }
-  } else if ((table->bucket_count + 1) * 2 > table->bucket_capacity) {
-    buckets_rehash(table, perception_grow_capacity(table->bucket_capacity, MIN_HASHED_CAPACITY,
-                                                   MAX_MAP_CAPACITY(property_bucket)));
-    bucket = bucket_probe(table, property);
-  } else {
-    bucket = bucket_probe(table, property);
-  }
-  bucket->property = property;
+  bucket = perception_hash_table_insert(&table->buckets, (uint64_t)(uintptr_t)property, sizeof(property_bucket));
   bucket->count = 0;
   bucket->capacity = 1;
-  table->bucket_count++;
   return bucket;
 }
 
@@ -489,30 +246,7 @@ static void bucket_remove(perception_observer_table *table, property_bucket *buc
   if (bucket->capacity > 1) {
     free(bucket->references.many);
   }
-  if (!buckets_hashed(table)) {
-    *bucket = table->buckets[--table->bucket_count];
-    return;
-  }
-  // Backward-shift deletion, as for tokens.
-  size_t mask = table->bucket_capacity - 1;
-  size_t hole = (size_t)(bucket - table->buckets);
-  size_t position = hole;
-  for (;;) {
-    position = (position + 1) & mask;
-    property_bucket *next = &table->buckets[position];
-    if (next->property == NULL) {
-      break;
-    }
-    size_t home = bucket_home(table, next->property);
-    if (((position - home) & mask) >= ((position - hole) & mask)) {
-      table->buckets[hole] = *next;
-      hole = position;
-    }
-  }
-  memset(&table->buckets[hole], 0, sizeof(property_bucket));
-  if (--table->bucket_count <= SHRINK_LIMIT) {
-    buckets_make_small(table);
-  }
+  perception_hash_table_erase(&table->buckets, bucket, sizeof(property_bucket));
 }
 
 /// Removes the reference at `position` by moving the last one into it, and
@@ -536,33 +270,19 @@ static void free_contents(perception_observer_table *table) {
       free(entry->properties.heap_properties);
     }
   }
-  size_t bucket_end = buckets_hashed(table) ? table->bucket_capacity : table->bucket_count;
+  size_t bucket_end = perception_hash_table_end(&table->buckets);
   for (size_t i = 0; i < bucket_end; i++) {
-    if (table->buckets[i].property != NULL && table->buckets[i].capacity > 1) {
-      free(table->buckets[i].references.many);
+    property_bucket *bucket = perception_hash_table_entry(&table->buckets, i, sizeof(property_bucket));
+    if (bucket->key != 0 && bucket->capacity > 1) {
+      free(bucket->references.many);
     }
   }
   free(table->slots);
-  if (buckets_hashed(table)) {
-    free(table->buckets);
-  }
-  if (tokens_hashed(table)) {
-    free(table->tokens);
-  }
-  free(table->spare_buckets);
-  free(table->spare_tokens);
-  table->spare_buckets = NULL;
-  table->spare_tokens = NULL;
+  perception_hash_table_clear(&table->buckets);
   table->slots = NULL;
   table->slot_count = 0;
   table->slot_capacity = 0;
   table->free_head = NO_SLOT;
-  table->buckets = table->small_buckets;
-  table->bucket_capacity = SMALL_LIMIT;
-  table->bucket_count = 0;
-  table->tokens = table->small_tokens;
-  table->token_capacity = SMALL_LIMIT;
-  table->token_count = 0;
   atomic_store_explicit(&table->registration_count, 0, memory_order_relaxed);
   memset(table->will_set_counts, 0, sizeof(table->will_set_counts));
   memset(table->did_set_counts, 0, sizeof(table->did_set_counts));
@@ -577,13 +297,9 @@ static perception_observer_table *table_create(perception_registrar *registrar) 
   atomic_init(&table->registration_count, 0);
   table->dead = false;
   table->registrar = registrar;
-  table->next_token = 1;
   table->slots = NULL;
   table->free_head = NO_SLOT;
-  table->buckets = table->small_buckets;
-  table->bucket_capacity = SMALL_LIMIT;
-  table->tokens = table->small_tokens;
-  table->token_capacity = SMALL_LIMIT;
+  perception_hash_table_init(&table->buckets, table->small_buckets);
   PERCEPTION_DEBUG_COUNT(PERCEPTION_DEBUG_TABLES, 1);
   return table;
 }
@@ -630,7 +346,8 @@ void perception_registrar_destroy(perception_registrar *registrar, perception_ob
         batch_append(out, table->slots[slot].observer);
       }
     }
-    PERCEPTION_DEBUG_COUNT(PERCEPTION_DEBUG_REGISTRATIONS, -(intptr_t)table->token_count);
+    PERCEPTION_DEBUG_COUNT(PERCEPTION_DEBUG_REGISTRATIONS,
+                           -(intptr_t)atomic_load_explicit(&table->registration_count, memory_order_relaxed));
     free_contents(table);
     table->dead = true;
     table->registrar = NULL;
@@ -659,7 +376,8 @@ perception_token perception_table_register(perception_observer_table *table,
   }
   uint32_t slot = allocate_slot(table);
   registration *entry = &table->slots[slot];
-  entry->token = table->next_token++;
+  entry->generation++;
+  entry->token = ((perception_token)entry->generation << TOKEN_SLOT_BITS) | slot;
   entry->observer = observer;
   entry->events = events;
   entry->property_count = (uint32_t)count;
@@ -696,9 +414,9 @@ perception_token perception_table_register(perception_observer_table *table,
     }
   }
   perception_token token = entry->token;
-  token_insert(table, token, slot);
   PERCEPTION_DEBUG_COUNT(PERCEPTION_DEBUG_REGISTRATIONS, 1);
-  atomic_store_explicit(&table->registration_count, table->token_count, memory_order_relaxed);
+  size_t registrations = atomic_load_explicit(&table->registration_count, memory_order_relaxed);
+  atomic_store_explicit(&table->registration_count, registrations + 1, memory_order_relaxed);
   if (table->registrar != NULL) {
     if (will_set_bits != 0) {
       set_filter_bits(&table->registrar->will_set_filter, will_set_bits);
@@ -711,17 +429,14 @@ perception_token perception_table_register(perception_observer_table *table,
   return token;
 }
 
-/// Removes the registration of `token`: its token, its references, its filter
-/// counts (clearing the bits that drop to zero) and its slot. Returns its
-/// observer, whose reference now belongs to the caller, or NULL if the token
-/// names nothing. Buckets may move. Cancel and one-shot collection share it.
-static void *remove_registration(perception_observer_table *table, perception_token token) {
-  uint32_t slot = token_remove(table, token);
-  if (slot == NO_SLOT) {
-    return NULL;
-  }
+/// Removes the registration in `slot`: its references, its filter counts
+/// (clearing the bits that drop to zero) and its slot. Returns its observer,
+/// whose reference now belongs to the caller. Buckets may move. Cancel and
+/// one-shot collection share it.
+static void *remove_registration(perception_observer_table *table, uint32_t slot) {
   PERCEPTION_DEBUG_COUNT(PERCEPTION_DEBUG_REGISTRATIONS, -1);
-  atomic_store_explicit(&table->registration_count, table->token_count, memory_order_relaxed);
+  size_t registrations = atomic_load_explicit(&table->registration_count, memory_order_relaxed);
+  atomic_store_explicit(&table->registration_count, registrations - 1, memory_order_relaxed);
   registration *entry = &table->slots[slot];
   void *observer = entry->observer;
   registered_property *registered = properties_of(entry);
@@ -769,7 +484,14 @@ void *perception_table_cancel(perception_observer_table *table, perception_token
     return NULL;
   }
   perception_lock_lock(&table->lock);
-  void *observer = table->dead ? NULL : remove_registration(table, token);
+  void *observer = NULL;
+  // The slot's token is the one given exactly while that registration is in
+  // it: a free or retired slot holds 0, which names nothing, and a reused
+  // one a later generation. A dead table has no slots.
+  uint32_t slot = (uint32_t)token;
+  if (token != 0 && slot < table->slot_count && table->slots[slot].token == token) {
+    observer = remove_registration(table, slot);
+  }
   perception_lock_unlock(&table->lock);
   return observer;
 }
@@ -788,7 +510,8 @@ size_t perception_registrar_collect(perception_registrar *registrar, const void 
   property_bucket *bucket = bucket_find(table, property);
   uint32_t i = 0;
   while (bucket != NULL && i < bucket->count) {
-    registration *entry = &table->slots[references_of(bucket)[i].slot];
+    uint32_t slot = references_of(bucket)[i].slot;
+    registration *entry = &table->slots[slot];
     if (!(entry->events & event)) {
       i++;
       continue;
@@ -808,9 +531,7 @@ size_t perception_registrar_collect(perception_registrar *registrar, const void 
     // move this bucket, and removing its last reference removes it.
     bool last_reference = bucket->count == 1;
     bool other_properties = entry->property_count > 1;
-    if (PERCEPTION_UNLIKELY(remove_registration(table, entry->token) == NULL)) {
-      perception_fatal("perception_registrar_collect: a registration is missing from the token map");
-    }
+    remove_registration(table, slot);
     if (last_reference) {
       break;
     }

@@ -69,6 +69,7 @@ static inline uint64_t harness_random(uint64_t *state) {
 void run_lock_tests(void);
 void run_thread_local_tests(void);
 void run_access_list_tests(void);
+void run_hash_table_tests(void);
 void run_observer_table_tests(void);
 void run_key_map_tests(void);
 void run_debug_counters_tests(void);

@@ -73,6 +73,7 @@ int main(void) {
   run_lock_tests();
   run_thread_local_tests();
   run_access_list_tests();
+  run_hash_table_tests();
   run_observer_table_tests();
   run_key_map_tests();
   run_debug_counters_tests();

@@ -171,6 +171,30 @@ static void test_stale_token_after_slot_reuse(void) {
   perception_observer_batch_destroy(&batch);
 }
 
+/// Tokens the table never gave, or gave for another slot or generation,
+/// name nothing and leave the registrations alone.
+static void test_tokens_that_name_nothing(void) {
+  perception_registrar registrar;
+  perception_registrar_init(&registrar);
+  perception_observer_table *table = perception_registrar_table(&registrar);
+  test_observer a;
+  observer_init(&a, 1);
+  const void *properties[] = {PROPERTY(3)};
+  perception_token token = perception_table_register(table, properties, 1, PERCEPTION_EVENT_DID_SET, &a);
+  CHECK(token != 0);
+  CHECK(perception_table_cancel(table, 0) == NULL);
+  CHECK(perception_table_cancel(table, token + 1) == NULL);
+  CHECK(perception_table_cancel(table, token + ((perception_token)1 << 32)) == NULL);
+  CHECK(perception_table_cancel(table, token - ((perception_token)1 << 32)) == NULL);
+  CHECK(perception_table_cancel(table, UINT64_MAX) == NULL);
+  CHECK(perception_table_cancel(table, token) == &a);
+  perception_observer_batch batch;
+  perception_observer_batch_init(&batch);
+  destroy_registrar(&registrar, &batch);
+  CHECK_EQ(batch.count, 0);
+  perception_observer_batch_destroy(&batch);
+}
+
 static void test_tokens_never_repeat(void) {
   enum { ROUNDS = 2000 };
   perception_registrar registrar;
@@ -190,7 +214,8 @@ static void test_tokens_never_repeat(void) {
       CHECK(perception_table_cancel(table, live[i]) == &observers[i]);
     }
     live[i] = perception_table_register(table, properties, 1, PERCEPTION_EVENT_WILL_SET, &observers[i]);
-    // Tokens only grow, so none repeats.
+    // Each slot is taken again in turn, a generation later, so here tokens
+    // grow; none repeats.
     increasing += live[i] > last;
     last = live[i];
   }
@@ -810,6 +835,7 @@ void run_observer_table_tests(void) {
   RUN_TEST(test_empty_registrar);
   RUN_TEST(test_register_collect_cancel);
   RUN_TEST(test_stale_token_after_slot_reuse);
+  RUN_TEST(test_tokens_that_name_nothing);
   RUN_TEST(test_tokens_never_repeat);
   RUN_TEST(test_filters_follow_registrations);
   RUN_TEST(test_once_registrations_leave_on_collect);
