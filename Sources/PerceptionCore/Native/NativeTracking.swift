@@ -48,7 +48,7 @@
             return OptionsCallback(call: onChange)
           }
         } else {
-          observeEvents(marked, mode: request.observerMode, callbacks: makeCallbacks)
+          observeEvents(marked, mode: request, callbacks: makeCallbacks)
         }
       case .observationOptions:
         guard case .options(let options) = request else { return }
@@ -110,7 +110,7 @@
     /// `Bridge`: the path of every willSet/didSet tracking and options tracking that needs no
     /// release from Perception.
     static func observeEvents(
-      _ apply: () -> Void, mode: ObserverMode, callbacks makeCallbacks: () -> ObserverCallbacks?
+      _ apply: () -> Void, mode: TrackingRequest, callbacks makeCallbacks: () -> ObserverCallbacks?
     ) {
       let made = Observer.makeAwaitingCallbacks(mode)
       // ManagedBuffer opts out of Sendable; the observer's shared state is its atomic word,
@@ -162,17 +162,6 @@
         return tracking.changed
       }
       return nil
-    }
-  }
-
-  extension TrackingRequest {
-    /// The kind of observer this request's callbacks make.
-    var observerMode: ObserverMode {
-      switch self {
-      case .onChange: .onChange
-      case .events: .events
-      case .options(let options): .options(options)
-      }
     }
   }
 #endif

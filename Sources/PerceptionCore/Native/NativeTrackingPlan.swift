@@ -1,15 +1,3 @@
-/// What one tracking call asks for, known before its `apply` runs: the native engine picks
-/// its path from it (see `NativeTrackingPlan`).
-@usableFromInline
-enum TrackingRequest: Equatable {
-  /// `withPerceptionTracking(_:onChange:)`.
-  case onChange
-  /// The willSet/didSet variants.
-  case events
-  /// `withPerceptionTracking(options:_:onChange:)`.
-  case options(PerceptionTracking.Options)
-}
-
 /// What the system's Observation offers the native engine beyond Swift 6.3's.
 @usableFromInline
 struct NativeObservationFeatures: Equatable, Sendable {

@@ -6,7 +6,7 @@
 extension Observer {
   /// Records where this observer, of `mode`, is being installed, if tracing is on. Called by
   /// `make`, before the observer is published.
-  func captureTraceSite(_ mode: ObserverMode) {
+  func captureTraceSite(_ mode: TrackingRequest) {
     #if DEBUG
       guard let site = TraceSite.capture(tracking: Self.trackingName(mode)) else { return }
       withUnsafeMutablePointerToHeader {
@@ -49,7 +49,7 @@ extension Observer {
   }
 
   /// The tracking API an observer of `mode` serves.
-  static func trackingName(_ mode: ObserverMode) -> String {
+  static func trackingName(_ mode: TrackingRequest) -> String {
     switch mode {
     case .onChange: "withPerceptionTracking(_:onChange:)"
     case .events: "withPerceptionTracking(_:willSet:didSet:)"

@@ -14,12 +14,17 @@ enum ObserverCallbacks {
     PerceptionTracking.Options, @Sendable (borrowing PerceptionTracking.Event) -> Void)
 }
 
-/// Which kind of callbacks an observer has, kept apart from them so that it can be read
-/// without synchronization: it never changes, while the callbacks are cleared when the
-/// observer finishes.
-enum ObserverMode {
+/// What one tracking call asks for, known before its `apply` runs: the native engine picks
+/// its path from it (see `NativeTrackingPlan`), and an observer keeps it beside its callbacks,
+/// so that it can be read without synchronization: it never changes, while the callbacks are
+/// cleared when the observer finishes.
+@usableFromInline
+enum TrackingRequest: Equatable {
+  /// `withPerceptionTracking(_:onChange:)`.
   case onChange
+  /// The willSet/didSet variants.
   case events
+  /// `withPerceptionTracking(options:_:onChange:)`.
   case options(PerceptionTracking.Options)
 }
 
@@ -42,7 +47,7 @@ struct ObserverHeader {
   var callbacks: ObserverCallbacks?
   /// Set before the observer is published, never after (a spare's is set again when it is
   /// reused, while no other thread can reach it).
-  var mode: ObserverMode
+  var mode: TrackingRequest
   /// The events it registers for, as `EventBits`; set as `mode`.
   var events: UInt32
   /// The registrations the tail has room for: one per registrar the scope read.
@@ -164,7 +169,7 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   /// installing state exists so that `arm()` cancels the registrations of an observer that
   /// finished while they were being made), and Observation, under its lock, publishes it to
   /// other threads only once `apply` has returned.
-  static func makeAwaitingCallbacks(_ mode: ObserverMode) -> Observer {
+  static func makeAwaitingCallbacks(_ mode: TrackingRequest) -> Observer {
     let buffer = create(minimumCapacity: 0) { _ in
       ObserverHeader(
         state: AtomicWord(), callbacks: nil, mode: mode, events: 0,
@@ -203,11 +208,11 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     withUnsafeMutablePointerToHeader { $0.pointer(to: \.callbacks)! }
   }
 
-  private var mode: ObserverMode {
+  private var mode: TrackingRequest {
     withUnsafeMutablePointerToHeader { $0.pointer(to: \.mode)!.pointee }
   }
 
-  private static func mode(of callbacks: ObserverCallbacks) -> ObserverMode {
+  private static func mode(of callbacks: ObserverCallbacks) -> TrackingRequest {
     switch callbacks {
     case .onChange: .onChange
     case .events: .events
