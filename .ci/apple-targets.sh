@@ -106,6 +106,7 @@ c_flags=(-Xcc -U__nonnull -Xcc -U__nullable -Xcc -I"$platform/include"
   -Xcc "-fmodule-map-file=$bin/CPerceptionRuntime.build/module.modulemap"
   -Xcc -ICPerceptionRuntime/include)
 
+mapfile -t core < <(find Sources/PerceptionCore -name '*.swift' | sort)
 diagnostics="$work/diagnostics.log"
 : > "$diagnostics"
 failures=0
@@ -137,8 +138,6 @@ check_target() {
   swiftc_for "$triple" "$out" Charts "${standin[@]}" -module-name Charts \
     -emit-module-path "$out/Charts.swiftmodule" Tests/ChartsStandIn/*.swift
 
-  local core
-  mapfile -t core < <(find Sources/PerceptionCore -name '*.swift' | sort)
   local swift6=(-swift-version 6 -wmo)
   swiftc_for "$triple" "$out" PerceptionCore-release "${swift6[@]}" -O -emit-module \
     -module-name PerceptionCore -emit-module-path "$out/PerceptionCore.swiftmodule" "${core[@]}"
@@ -173,7 +172,6 @@ done
 # reference it at all. (Debug builds keep the field descriptors of SynchronousView.swift's
 # private structs, which no value outlives the cast that makes it; nothing can reflect one.)
 ios13="$work/arm64-apple-ios13.0"
-mapfile -t core < <(find Sources/PerceptionCore -name '*.swift' | sort)
 swiftc_for arm64-apple-ios13.0 "$ios13" PerceptionCore-ir -swift-version 6 -wmo -O -emit-ir \
   -module-name PerceptionCore -o "$ios13/PerceptionCore.ll" "${core[@]}"
 if grep -q swift_getExtendedFunctionTypeMetadata "$ios13/PerceptionCore.ll"; then

@@ -95,23 +95,22 @@ public struct Perceptions<Element: Sendable, Failure: Error>: AsyncSequence, Sen
       _ closure: @escaping @isolated(any) @Sendable () throws(Failure) -> Element
     ) -> Self {
       let call = synchronousView(of: closure)
-      return Self(isolation: closure.isolation) {
-        do throws(Failure) {
-          return .success(.next(try call()))
-        } catch {
-          return .failure(error)
-        }
-      }
+      return Self(isolation: closure.isolation) { () throws(Failure) in .next(try call()) }
     }
 
     /// The closure of `Perceptions.untilFinished(_:)`.
     static func iteration(
-      _ closure:
-        @escaping @isolated(any) @Sendable () throws(Failure)
-        -> Iteration
+      _ closure: @escaping @isolated(any) @Sendable () throws(Failure) -> Iteration
     ) -> Self {
-      let call = synchronousView(of: closure)
-      return Self(isolation: closure.isolation) {
+      Self(isolation: closure.isolation, synchronousView(of: closure))
+    }
+
+    /// Keeps `call`, already seen synchronously, as a closure returning its outcome.
+    private init(
+      isolation: (any Actor)?, _ call: @escaping @Sendable () throws(Failure) -> Iteration
+    ) {
+      self.isolation = isolation
+      callOnItsIsolation = {
         do throws(Failure) {
           return .success(try call())
         } catch {
