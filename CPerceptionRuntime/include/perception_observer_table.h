@@ -122,8 +122,13 @@ static inline uint64_t perception_registrar_filter(perception_registrar *registr
 }
 
 /// Whether anybody ever observed the registrar: false means it owns nothing.
+/// The registrar's table, or NULL while nobody has ever registered.
+static inline perception_observer_table *perception_registrar_existing_table(perception_registrar *registrar) {
+  return atomic_load_explicit(&registrar->table, memory_order_acquire);
+}
+
 static inline bool perception_registrar_has_table(perception_registrar *registrar) {
-  return atomic_load_explicit(&registrar->table, memory_order_acquire) != NULL;
+  return perception_registrar_existing_table(registrar) != NULL;
 }
 
 /// The registrar's table, created on first use. The registrar's own reference

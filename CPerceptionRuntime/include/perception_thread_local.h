@@ -40,13 +40,6 @@ static inline void perception_callback_depth_set(uintptr_t depth) {
   perception_thread_callback_depth = depth;
 }
 
-/// A word that tells the calling thread from every other thread alive at the
-/// same time, for the cost of no call: the address of one of its thread-local
-/// words.
-static inline uintptr_t perception_thread_token(void) {
-  return (uintptr_t)&perception_thread_callback_depth;
-}
-
 #elif defined(PERCEPTION_THREAD_LOCAL_STATIC)
 
 extern uintptr_t perception_thread_slot;
@@ -62,9 +55,6 @@ static inline void perception_callback_depth_set(uintptr_t depth) {
   perception_thread_callback_depth = depth;
 }
 
-/// One thread: always the same word.
-static inline uintptr_t perception_thread_token(void) { return 1; }
-
 #else  // PERCEPTION_THREAD_LOCAL_PTHREAD_KEY
 
 /// The slot through a pthread key, created once on first use.
@@ -74,10 +64,6 @@ void perception_slot_set(uintptr_t value);
 /// The callback depth through a second pthread key, created with the first.
 uintptr_t perception_callback_depth_get(void);
 void perception_callback_depth_set(uintptr_t depth);
-
-/// A word that tells the calling thread from every other thread alive at the
-/// same time: its pthread_self.
-uintptr_t perception_thread_token(void);
 
 #endif
 

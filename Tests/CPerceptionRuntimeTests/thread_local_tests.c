@@ -155,47 +155,6 @@ static void test_callback_depth_is_per_thread_and_apart_from_the_slot(void) {
   CHECK_EQ(perception_callback_depth_get(), 0);
 }
 
-typedef struct token_thread {
-  uintptr_t token;
-  bool stable;
-} token_thread;
-
-static void *record_token(void *argument) {
-  token_thread *thread = argument;
-  thread->token = perception_thread_token();
-  thread->stable = true;
-  // Every thread has its token before any thread ends, so that none can be reused.
-  barrier_wait(&slot_test_barrier);
-  for (int round = 0; round < SLOT_ROUNDS; round++) {
-    if (perception_thread_token() != thread->token) {
-      thread->stable = false;
-    }
-  }
-  barrier_wait(&slot_test_barrier);
-  return NULL;
-}
-
-static void test_thread_token_is_stable_and_apart_from_other_threads(void) {
-  uintptr_t main_token = perception_thread_token();
-  CHECK_EQ(perception_thread_token(), main_token);
-  token_thread threads[SLOT_THREADS];
-  for (int i = 0; i < SLOT_THREADS; i++) {
-    threads[i].token = 0;
-    threads[i].stable = false;
-  }
-  harness_run_threads(SLOT_THREADS, record_token, threads, sizeof(token_thread));
-  for (int i = 0; i < SLOT_THREADS; i++) {
-    CHECK(threads[i].stable);
-#if !defined(PERCEPTION_THREAD_LOCAL_STATIC)
-    CHECK(threads[i].token != main_token);
-    for (int j = 0; j < i; j++) {
-      CHECK(threads[i].token != threads[j].token);
-    }
-#endif
-  }
-  CHECK_EQ(perception_thread_token(), main_token);
-}
-
 void run_thread_local_tests(void) {
 #if defined(PERCEPTION_THREAD_LOCAL_PTHREAD_KEY)
   printf("thread-local slot: pthread key\n");
@@ -208,5 +167,4 @@ void run_thread_local_tests(void) {
   RUN_TEST(test_slot_is_per_thread);
   RUN_TEST(test_new_thread_starts_at_zero);
   RUN_TEST(test_callback_depth_is_per_thread_and_apart_from_the_slot);
-  RUN_TEST(test_thread_token_is_stable_and_apart_from_other_threads);
 }

@@ -39,16 +39,8 @@
           TrackingScope.runRecordingReleases(apply) { applyInScope, makeObserver in
             observeEvents(applyInScope, makeObserver: { makeCallbacks().map(makeObserver) })
           }
-        } else if case .options(let options) = request {
-          // (`withPerceptionTracking(options:_:onChange:)` takes
-          // `TrackingScope.runOnObservation` to the same place, with no `ObserverCallbacks`.)
-          observeOptions(options) {
-            marked()
-            guard case .options(_, let onChange)? = makeCallbacks() else { return nil }
-            return OptionsCallback(call: onChange)
-          }
         } else {
-          observeEvents(marked, mode: request, callbacks: makeCallbacks)
+          observe(marked, request: request, callbacks: makeCallbacks)
         }
       case .observationOptions:
         guard case .options(let options) = request else { return }
@@ -76,10 +68,10 @@
       guard case .onChange(let onChange)? = makeCallbacks() else { return {} }
       // Observation holds it, through this closure, until it fires or the object goes away.
       let made = OnChangeOnce.make(onChange)
-      // ManagedBuffer opts out of Sendable; the flag's shared state is its atomic word. The
-      // closure captures it alone, which then serves as its context: no allocation of its own.
-      nonisolated(unsafe) let flag = made
-      return { flag.fire() }
+      // ManagedBuffer opts out of Sendable; its shared state is its atomic word. The closure
+      // captures it alone, which then serves as its context: no allocation of its own.
+      nonisolated(unsafe) let once = made
+      return { once.fire() }
     }
 
     /// Runs `apply` in Observation's willSet/didSet tracking, whose callbacks go on until the
@@ -108,24 +100,58 @@
     ///
     /// Observation's callbacks capture the observer itself, one allocation fewer than a
     /// `Bridge`: the path of every willSet/didSet tracking and options tracking that needs no
-    /// release from Perception.
-    static func observeEvents(
-      _ apply: () -> Void, mode: TrackingRequest, callbacks makeCallbacks: () -> ObserverCallbacks?
+    /// release from Perception. An options tracking registers with Observation only the
+    /// events its options name: one of willSet or didSet gets one callback per change rather
+    /// than two, and neither gets a willSet that ends Observation's side at once.
+    static func observe(
+      _ apply: () -> Void, request: TrackingRequest,
+      callbacks makeCallbacks: () -> ObserverCallbacks?
     ) {
-      let made = Observer.makeAwaitingCallbacks(mode)
+      var willSet = true
+      var didSet = true
+      if case .options(let options) = request {
+        willSet = options.contains(.willSet)
+        didSet = options.contains(.didSet)
+        guard willSet || didSet else {
+          // No event to deliver: the callbacks go at once, and so does Observation's
+          // tracking, at the first change.
+          withObservationTracking(
+            {
+              apply()
+              _ = makeCallbacks()
+            }, willSet: { $0.cancel() })
+          return
+        }
+      }
+      let made = Observer.makeAwaitingCallbacks(request)
       // ManagedBuffer opts out of Sendable; the observer's shared state is its atomic word,
       // and its callbacks are moved in before Observation installs the closures that read
       // them (under Observation's lock, which orders the two).
       nonisolated(unsafe) let observer = made
-      withObservationTracking(
-        {
-          apply()
-          observer.adopt(makeCallbacks())
-        },
-        // Each closure captures the observer alone, which then serves as its context: no
-        // allocation for either.
-        willSet: { observer.forward(EventBits.willSet, $0) },
-        didSet: { observer.forward(EventBits.didSet, $0) })
+      // Each closure captures the observer alone, which then serves as its context: no
+      // allocation for either. (A literal each time, rather than one local function handed to
+      // each, which would go through a reabstraction thunk.)
+      if willSet && didSet {
+        withObservationTracking(
+          {
+            apply()
+            observer.adopt(makeCallbacks())
+          },
+          willSet: { observer.forward(EventBits.willSet, $0) },
+          didSet: { observer.forward(EventBits.didSet, $0) })
+      } else if willSet {
+        withObservationTracking(
+          {
+            apply()
+            observer.adopt(makeCallbacks())
+          }, willSet: { observer.forward(EventBits.willSet, $0) })
+      } else {
+        withObservationTracking(
+          {
+            apply()
+            observer.adopt(makeCallbacks())
+          }, didSet: { observer.forward(EventBits.didSet, $0) })
+      }
     }
 
     /// Carries the observer, made when `apply` returns, to the callbacks Observation was given
@@ -145,6 +171,34 @@
         }
         observer.forward(event, tracking)
       }
+    }
+  }
+
+  extension Observer {
+    /// An observer for a native-engine tracking of `request`, with no registrations and no
+    /// callbacks yet: Observation's callbacks, given before `apply` runs, capture the observer
+    /// itself, and `adopt(_:)` moves the callbacks in once `apply` has returned, before
+    /// Observation installs them.
+    ///
+    /// It starts `active`, with no `arm()` to come: it makes no registration of its own (the
+    /// installing stage exists so that `arm()` cancels the registrations of an observer that
+    /// finished while they were being made), and Observation, under its lock, publishes it to
+    /// other threads only once `apply` has returned.
+    static func makeAwaitingCallbacks(_ request: TrackingRequest) -> Observer {
+      let observer = make(request: request, events: 0, callbacks: nil, registrarCount: 0)
+      observer.state.initialize(.active)
+      return observer
+    }
+
+    /// Moves in the callbacks of an observer made by `makeAwaitingCallbacks(_:)`, or finishes
+    /// it when there are none. Only for its installer, before the observer is published.
+    func adopt(_ callbacks: consuming ObserverCallbacks?) {
+      guard let callbacks else {
+        _ = state.claim()
+        return
+      }
+      // Nil until now, which needs no destroying.
+      callbacksPointer.initialize(to: callbacks)
     }
   }
 

@@ -40,7 +40,7 @@ struct NativeObservationFeatures: Equatable, Sendable {
 /// release: an options tracking naming `.deinit`, on systems before SE-0506.
 enum NativeTrackingPlan: Equatable {
   /// `withObservationTracking(_:onChange:)`, the user's `onChange` behind a `OnChangeOnce`,
-  /// the flag that makes it run once when writers race and keeps a mutation inside it from
+  /// whose state makes it run once when writers race and keeps a mutation inside it from
   /// calling it again. A release calls it as the system's Observation does.
   case observationOnce
   /// SE-0506's `withObservationTracking(options: [.willSet, .deinit], ...)`, the user's

@@ -44,8 +44,8 @@ extension UnsafeMutablePointer<RegistrarState> {
     perception_registrar_init(c)
   }
 
-  /// Whether somebody ever registered: only then has it a table.
-  var hasTable: Bool { perception_registrar_has_table(c) }
+  /// The observer table, or nil while nobody has ever registered.
+  var existingTable: ObserverTable? { perception_registrar_existing_table(c) }
 
   /// The filter of `event` (`EventBits.willSet` or `didSet`): 0 when nobody observes it.
   @inlinable @inline(__always)

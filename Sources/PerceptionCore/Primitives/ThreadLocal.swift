@@ -24,11 +24,6 @@ enum ThreadLocal {
     @inline(__always) get { perception_callback_depth_get() }
     @inline(__always) set { perception_callback_depth_set(newValue) }
   }
-
-  /// A word that tells the calling thread from every other thread alive at the same time.
-  static var threadToken: UInt {
-    @inline(__always) get { perception_thread_token() }
-  }
 }
 
 /// The calling thread, as the platform tells it (`perception_platform.h`).

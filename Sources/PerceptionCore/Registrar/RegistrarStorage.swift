@@ -21,11 +21,11 @@ class RegistrarStorage: ManagedBuffer<Void, RegistrarState> {
 
   deinit {
     withUnsafeMutablePointerToElements { registrar in
-      guard registrar.hasTable else { return }
+      guard let table = registrar.existingTable else { return }
       withObserverBatch { batch in
         registrar.destroy(into: batch)
         batch.forEachObserver {
-          $0.receive(EventBits.deinit, keyPath: nil, collected: true)
+          $0.receive(EventBits.deinit, keyPath: nil, collectedFrom: table)
         }
         batch.releaseObservers()
       }
@@ -87,7 +87,9 @@ class RegistrarStorage: ManagedBuffer<Void, RegistrarState> {
           property, event: event, retain: { _ = Unmanaged<Observer>.fromOpaque($0!).retain() },
           into: batch)
         // The lock is released here, so observers may register, cancel or mutate freely.
-        batch.forEachObserver { $0.receive(event, keyPath: keyPath, collected: true) }
+        // The table that handed the observers over (there is one: somebody observes `event`).
+        let table = registrar.existingTable
+        batch.forEachObserver { $0.receive(event, keyPath: keyPath, collectedFrom: table) }
         batch.releaseObservers()
       }
     }

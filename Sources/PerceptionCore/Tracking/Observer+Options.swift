@@ -1,5 +1,6 @@
 extension Observer {
-  /// Delivers one event to an options tracking, as `withPerceptionTracking(options:)` defines:
+  /// Delivers one event to an options tracking, as `withPerceptionTracking(options:)` defines,
+  /// on both engines:
   ///
   /// - With `.willSet` or `.didSet` alone, the first such event is delivered and finishes the
   ///   tracking, exactly once however many threads mutate.
@@ -9,61 +10,85 @@ extension Observer {
   /// - With `.deinit`, each release of a tracked object is delivered until the tracking
   ///   finishes, and does not finish it.
   func receiveOptionsEvent(
-    _ event: UInt32, keyPath: AnyKeyPath?, options: PerceptionTracking.Options
+    _ event: UInt32, keyPath: AnyKeyPath?, options: PerceptionTracking.Options,
+    collectedFrom table: ObserverTable?
   ) {
     let willSet = options.contains(.willSet)
     let didSet = options.contains(.didSet)
     switch event {
     case EventBits.deinit:
-      guard options.contains(.deinit), enterReader() else { return }
+      guard options.contains(.deinit), state.enterReader() else { return }
       defer { leaveReader() }
-      deliver(.deinit, keyPath: nil)
+      ObserverState.insideCallback {
+        guard case .options(_, let onChange)? = callbacksPointer.pointee else { return }
+        call(onChange, .deinit, keyPath: nil)
+      }
     case EventBits.willSet where willSet && didSet:
       // A reader and the phase in one step each way: two atomic operations per willSet.
-      guard enterReader(movingPhaseFrom: .idle, to: .deliveringWillSet) else { return }
-      deliver(.willSet, keyPath: keyPath)
+      guard state.enterReader(movingPhaseFrom: .idle, to: .deliveringWillSet) else { return }
+      deliverWillSetOfPair(keyPath: keyPath, sharedWithReleases: options.contains(.deinit))
       // Moves nothing if the callback cancelled: then no didSet follows.
-      leaveReader(movingPhaseFrom: .deliveringWillSet, to: .awaitingDidSet)
+      state.leaveReader(
+        movingPhaseFrom: .deliveringWillSet, to: .awaitingDidSet, releasing: releaseCallbacks)
     case EventBits.didSet where willSet && didSet:
-      finishDelivering(.didSet, keyPath: keyPath, inPhase: .awaitingDidSet)
+      finishDelivering(.didSet, keyPath: keyPath, inPhase: .awaitingDidSet, collectedFrom: table)
     case EventBits.willSet where willSet:
-      finishDelivering(.willSet, keyPath: keyPath, inPhase: nil)
+      finishDelivering(.willSet, keyPath: keyPath, inPhase: nil, collectedFrom: table)
     case EventBits.didSet where didSet:
-      finishDelivering(.didSet, keyPath: keyPath, inPhase: nil)
+      finishDelivering(.didSet, keyPath: keyPath, inPhase: nil, collectedFrom: table)
     default:
       break
     }
   }
 
+  /// Delivers the willSet of a pair, as the reader the phase `deliveringWillSet` lets in.
+  ///
+  /// With no `.deinit` in the options that reader is the only one the observer can have (a
+  /// release is not delivered, and the event that finishes the tracking waits for the phase
+  /// to move on), so it moves the callbacks out and back in, with no retain or release of
+  /// what they capture. With `.deinit`, a release may be delivered on another thread
+  /// meanwhile, reading the callbacks in place, so this reader copies them as that one does.
+  private func deliverWillSetOfPair(keyPath: AnyKeyPath?, sharedWithReleases: Bool) {
+    ObserverState.insideCallback {
+      guard !sharedWithReleases else {
+        guard case .options(_, let onChange)? = callbacksPointer.pointee else { return }
+        call(onChange, .willSet, keyPath: keyPath)
+        return
+      }
+      let callbacks = callbacksPointer.move()
+      if case .options(_, let onChange)? = callbacks {
+        call(onChange, .willSet, keyPath: keyPath)
+      }
+      // Back in before the reader leaves: a cancel meanwhile left them to it.
+      callbacksPointer.initialize(to: callbacks)
+    }
+  }
+
   /// Finishes the tracking and delivers `kind`, if this thread is the one that finishes it.
   private func finishDelivering(
-    _ kind: PerceptionTracking.Event.Kind, keyPath: AnyKeyPath?, inPhase phase: Phase?
+    _ kind: PerceptionTracking.Event.Kind, keyPath: AnyKeyPath?,
+    inPhase phase: ObserverState.Phase?,
+    collectedFrom table: ObserverTable?
   ) {
     // A reader in the step that finishes it: once finished, the callbacks are cleared by the
     // last reader out.
-    guard let (claimedWhile, alone) = claimAsReader(inPhase: phase) else { return }
-    if claimedWhile == .active { cancelRegistrations() }
+    guard let (claimedWhile, alone) = state.claimAsReader(inPhase: phase) else { return }
+    if claimedWhile == .active { cancelRegistrations(except: table) }
     guard alone else {
       defer { leaveReader() }
-      deliver(kind, keyPath: keyPath)
+      ObserverState.insideCallback {
+        guard case .options(_, let onChange)? = callbacksPointer.pointee else { return }
+        call(onChange, kind, keyPath: keyPath)
+      }
       return
     }
     // The last reader out (the usual case: other readers are releases being delivered), so
     // it takes the callbacks rather than copying them, one atomic retain and release fewer.
-    // They are released inside the closure, before this thread leaves (and a cancel()
+    // They are released inside the closure, before this thread leaves (and a cancel
     // waiting for it returns), counted as inside a callback, as `leaveReader()` does.
-    defer { leaveReader(tookCallbacks: true) }
-    Self.insideCallback {
+    defer { state.leaveReaderHavingTakenCallbacks() }
+    ObserverState.insideCallback {
       guard case .options(_, let onChange)? = takeCallbacks() else { return }
-      call(onChange, kind, keyPath: keyPath)
-    }
-  }
-
-  /// Calls the callback with one event. Only for a reader; the copy of the callback is gone
-  /// when it returns.
-  private func deliver(_ kind: PerceptionTracking.Event.Kind, keyPath: AnyKeyPath?) {
-    Self.insideCallback {
-      guard case .options(_, let onChange)? = callbacksPointer.pointee else { return }
       call(onChange, kind, keyPath: keyPath)
     }
   }

@@ -93,22 +93,22 @@ extension TrackingScope {
 
   /// Runs `apply`, which returns whether it completed (it did not throw), in Observation's
   /// tracking, and then, if it did, observes its reads with `onChange` for the events `options`
-  /// names (see `NativeTracking.observeOptions`). Only where `runsOnObservationAlone(options)`.
+  /// names (see `NativeTracking.observe`). Only where `runsOnObservationAlone(options)`.
   @usableFromInline
   static func runOnObservation(
     options: PerceptionTracking.Options, _ apply: () -> Bool,
     onChange: @escaping @Sendable (borrowing PerceptionTracking.Event) -> Void
   ) {
+    var completed = false
     #if canImport(Observation)
       if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        NativeTracking.observeOptions(options) {
-          NativeTracking.runMarked(apply) ? OptionsCallback(call: onChange) : nil
-        }
+        NativeTracking.observe(
+          { completed = NativeTracking.runMarked(apply) }, request: .options(options),
+          callbacks: { completed ? .options(options, onChange) : nil })
         return
       }
     #endif
     // Not reached: the native engine runs only where Observation does.
-    var completed = false
     run(
       { completed = apply() }, request: .options(options),
       callbacks: { completed ? .options(options, onChange) : nil })

@@ -86,7 +86,6 @@ extension PerceptionTracking {
     public func cancel() {
       switch tracking {
       case .observer(let observer): observer._withUnsafeGuaranteedRef { $0.cancel() }
-      case .nativeOptions(let observer): observer._withUnsafeGuaranteedRef { $0.cancel() }
       case .continuous(let continuous): continuous._withUnsafeGuaranteedRef { $0.cancel() }
       }
     }
@@ -98,9 +97,6 @@ extension PerceptionTracking {
 enum EventSource {
   /// A `withPerceptionTracking(options:_:onChange:)` tracking.
   case observer(Unmanaged<Observer>)
-  /// A `withPerceptionTracking(options:_:onChange:)` tracking that Observation alone runs on
-  /// the native engine.
-  case nativeOptions(Unmanaged<NativeOptionsObserver>)
   /// A `withContinuousPerception(options:apply:)` tracking.
   case continuous(Unmanaged<ContinuousTracking>)
 }
