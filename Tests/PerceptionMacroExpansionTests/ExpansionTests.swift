@@ -88,6 +88,11 @@ struct ExpansionTests {
       ),
       ("\n  var iuo: Int!", withStatic("@PerceptionIgnored\nprivate var _iuo: Int!", "iuo")),
       ("\n  var a = 1, b = 2", "@PerceptionIgnored\nprivate var _a = 1, _b = 2"),
+      // The name's trivia once, where swift-syntax prints it in `@Observable`'s twice.
+      (
+        "\n  var name /* n */ : Int = 0",
+        withStatic("@PerceptionIgnored\nprivate var _name /* n */ : Int = 0", "name")
+      ),
       (
         "\n  var f: () -> Void = { print(1) }",
         withStatic("@PerceptionIgnored\nprivate var _f: () -> Void = {\n    print(1)\n}", "f")
