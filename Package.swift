@@ -77,7 +77,11 @@ let package = Package(
     ),
     // Reading -dump-macro-expansions output: shared by the two targets above that compare
     // @Perceptible's expansions with @Observable's.
-    .target(name: "MacroExpansionDump", path: "Tests/MacroExpansionDump"),
+    .target(
+      name: "MacroExpansionDump",
+      dependencies: ["PerceptionMacroExpansion"],
+      path: "Tests/MacroExpansionDump"
+    ),
     .testTarget(
       name: "PerceptionTests",
       dependencies: ["Perception", "ObservationsScenarios"]

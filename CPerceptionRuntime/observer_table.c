@@ -15,7 +15,7 @@
 // Each registration remembers, per property, where its reference sits in
 // that property's bucket, so cancel removes it in O(1) (swap with the last
 // reference and fix the moved one's back-pointer): cancel is O(properties).
-// A one-shot registration (PERCEPTION_EVENT_ONCE) is removed the same way by
+// A one-shot registration (PERCEPTION_REGISTRATION_ONCE) is removed the same way by
 // the collect that finds it.
 //
 // The Bloom filters are kept exact by counting, per filter bit and event,
@@ -503,8 +503,8 @@ size_t perception_registrar_collect(perception_registrar *registrar, const void 
   if (table == NULL) {
     return 0;
   }
-  // ONCE is a flag of registrations, not an event to match.
-  event &= ~(uint32_t)PERCEPTION_EVENT_ONCE;
+  // A registration flag is not an event to match.
+  event &= ~(uint32_t)PERCEPTION_REGISTRATION_ONCE;
   size_t added = 0;
   perception_lock_lock(&table->lock);
   property_bucket *bucket = bucket_find(table, property);
@@ -518,7 +518,7 @@ size_t perception_registrar_collect(perception_registrar *registrar, const void 
     }
     batch_append(out, entry->observer);
     added++;
-    if (!(entry->events & PERCEPTION_EVENT_ONCE)) {
+    if (!(entry->events & PERCEPTION_REGISTRATION_ONCE)) {
       if (retain != NULL) {
         retain(entry->observer);
       }

@@ -10,7 +10,7 @@
 // registered observer: the caller hands one over with
 // perception_table_register and gets it back from perception_table_cancel or
 // perception_registrar_destroy, or from perception_registrar_collect for a
-// one-shot registration (PERCEPTION_EVENT_ONCE). Observers are only ever
+// one-shot registration (PERCEPTION_REGISTRATION_ONCE). Observers are only ever
 // called by the Swift layer, after the lock is released:
 // perception_registrar_collect copies them out, retained, under the lock. So a callback may register, cancel, or
 // mutate any registrar, this one included.
@@ -30,18 +30,24 @@
 
 #include <stdatomic.h>
 
-/// The events an observer can register for, as bits.
-///
-/// PERCEPTION_EVENT_ONCE is not an event but a flag of the registration: the
-/// first perception_registrar_collect for an event the registration matches
-/// removes it from the table (exactly as perception_table_cancel would) and
-/// hands the table's reference to the observer to the caller. Its token then
-/// names nothing.
+/// The events an observer can register for, and that perception_registrar_collect
+/// looks up, as bits.
 enum {
   PERCEPTION_EVENT_WILL_SET = 1u << 0,
   PERCEPTION_EVENT_DID_SET = 1u << 1,
   PERCEPTION_EVENT_DEINIT = 1u << 2,
-  PERCEPTION_EVENT_ONCE = 1u << 3,
+};
+
+/// The flags of a registration: perception_table_register takes them in the
+/// same word as its events, above the event bits. They are never events, and
+/// collecting one finds nothing.
+///
+/// PERCEPTION_REGISTRATION_ONCE: the first perception_registrar_collect for an
+/// event the registration matches removes it from the table (exactly as
+/// perception_table_cancel would) and hands the table's reference to the
+/// observer to the caller. Its token then names nothing.
+enum {
+  PERCEPTION_REGISTRATION_ONCE = 1u << 3,
 };
 
 /// Names one registration in one table. Tokens are never reused within a
@@ -139,7 +145,7 @@ perception_observer_table *perception_registrar_table(perception_registrar *regi
 /// Appends to `out` every observer registered for `event` (one of
 /// PERCEPTION_EVENT_WILL_SET, _DID_SET, _DEINIT) on `property`, and returns
 /// how many it added. Each one the caller owns a reference to: an observer
-/// of a PERCEPTION_EVENT_ONCE registration is removed from the table and its
+/// of a PERCEPTION_REGISTRATION_ONCE registration is removed from the table and its
 /// reference handed over; every other one is passed to `retain` while the lock
 /// is held.
 size_t perception_registrar_collect(perception_registrar *registrar, const void *property,
@@ -155,7 +161,8 @@ void perception_registrar_destroy(perception_registrar *registrar, perception_ob
 void perception_table_retain(perception_observer_table *table);
 void perception_table_release(perception_observer_table *table);
 
-/// Registers `observer` for `events` on `properties[0..<count]`, taking over
+/// Registers `observer` for `events` (event bits, and registration flags such
+/// as PERCEPTION_REGISTRATION_ONCE) on `properties[0..<count]`, taking over
 /// one reference to it. Returns its token, or 0 if the table is dead, in
 /// which case the reference stays with the caller.
 perception_token perception_table_register(perception_observer_table *table,
@@ -164,7 +171,7 @@ perception_token perception_table_register(perception_observer_table *table,
 
 /// Removes a registration and returns its observer, whose reference now
 /// belongs to the caller; or NULL if the token names nothing (already
-/// cancelled, a PERCEPTION_EVENT_ONCE registration already collected, or the
+/// cancelled, a PERCEPTION_REGISTRATION_ONCE registration already collected, or the
 /// table is dead).
 void *perception_table_cancel(perception_observer_table *table, perception_token token);
 

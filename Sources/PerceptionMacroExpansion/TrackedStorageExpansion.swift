@@ -1,8 +1,10 @@
 /// The `peer` role of `@PerceptionTracked`: the private `_name` storage, marked `@PerceptionIgnored`.
 ///
-/// `@Observable` builds this declaration with swift-syntax from the property's own tokens, and some
-/// of its trivia ends up doubled; the steps below reproduce that token for token, so that the
-/// storage reads exactly as `@Observable`'s does.
+/// `@Observable`'s storage, renamed, built from the property's own tokens with their own trivia.
+/// (swift-syntax, printing the node `@Observable` rebuilds, repeats some of that trivia: the
+/// name's leading trivia three times, its trailing trivia and the last token's twice, and a space
+/// before the keyword. That is not copied: the expansions are compared with `@Observable`'s token
+/// for token and line for line, not space for space; see `MacroExpansionDump.layout`.)
 enum TrackedStorageExpansion {
   /// A token of the output and the trivia around it.
   struct Piece {
@@ -89,22 +91,17 @@ enum TrackedStorageExpansion {
     for modifier in member.modifiers where !Modifier.accessLevels.contains(modifier.name) {
       for index in modifier.first...modifier.last { pieces.append(original(index)) }
     }
-    pieces.append(Piece(leading: " ", text: source.text(keywordIndex), trailing: " "))
+    pieces.append(Piece(leading: "", text: source.text(keywordIndex), trailing: " "))
     for binding in member.bindings {
       var index = binding.first
       while index <= binding.last {
         var piece = original(index)
-        if index == binding.identifier {
-          piece.text = PeerName.storage(piece.text)
-          piece.leading = String(repeating: piece.leading, count: 3)
-          piece.trailing += piece.trailing
-        }
+        if index == binding.identifier { piece.text = PeerName.storage(piece.text) }
         if let block = binding.accessorBlock, index == block.open {
           piece.text = ObserverBlockFormatter.format(
             source, block: block, fileID: request.declaration.fileID,
             firstLine: request.declaration.line)
-          // The block's trailing trivia comes twice below, as `@Observable` doubles it.
-          piece.trailing = ""
+          piece.trailing = source.trailingTrivia(block.close)
           index = block.close
         } else if source.isToken(index, "{"),
           let closure = ClosureFormatter.format(source, open: index)
@@ -113,13 +110,9 @@ enum TrackedStorageExpansion {
           piece.trailing = source.trailingTrivia(closure.close)
           index = closure.close
         }
-        if index == binding.last { piece.trailing += source.trailingTrivia(index) }
         pieces.append(piece)
         index += 1
       }
-    }
-    if let last = member.bindings.last?.last, !pieces.isEmpty {
-      pieces[pieces.count - 1].trailing += source.trailingTrivia(last)
     }
     // The declaration's leading trivia goes before its first token's own.
     let declarationLeading = source.leadingTrivia(0)

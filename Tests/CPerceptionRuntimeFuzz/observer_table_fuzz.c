@@ -390,7 +390,7 @@ static void collect(registrar_model *model, fuzz_input *input) {
     if ((registration->events & event) && names_property(registration, p)) {
       balance[registration->observer]++;
       expected++;
-      if (registration->events & PERCEPTION_EVENT_ONCE) {
+      if (registration->events & PERCEPTION_REGISTRATION_ONCE) {
         model_remove(model, i);
         continue;
       }

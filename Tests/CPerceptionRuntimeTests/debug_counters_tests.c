@@ -33,7 +33,7 @@ static void test_counts_follow_tables_and_registrations(void) {
   const void *properties[] = {PROPERTY(0), PROPERTY(1)};
   perception_token cancelled = perception_table_register(table, properties, 2, PERCEPTION_EVENT_WILL_SET, OBSERVER(0));
   perception_token once = perception_table_register(
-      table, properties, 1, PERCEPTION_EVENT_WILL_SET | PERCEPTION_EVENT_ONCE, OBSERVER(1));
+      table, properties, 1, PERCEPTION_EVENT_WILL_SET | PERCEPTION_REGISTRATION_ONCE, OBSERVER(1));
   perception_table_register(table, properties + 1, 1, PERCEPTION_EVENT_DID_SET, OBSERVER(2));
   CHECK(cancelled != 0 && once != 0);
   CHECK_EQ(registrations(), registrations_before + 3 * step);

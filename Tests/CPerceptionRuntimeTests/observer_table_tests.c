@@ -294,19 +294,21 @@ static void test_once_registrations_leave_on_collect(void) {
   const void *both[] = {p, q};
   const void *only_p[] = {p};
   const void *only_q[] = {q};
-  once.token = perception_table_register(table, both, 2, PERCEPTION_EVENT_WILL_SET | PERCEPTION_EVENT_ONCE, &once);
+  once.token = perception_table_register(
+      table, both, 2, PERCEPTION_EVENT_WILL_SET | PERCEPTION_REGISTRATION_ONCE, &once);
   plain.token = perception_table_register(table, only_p, 1, PERCEPTION_EVENT_WILL_SET, &plain);
-  did_set_once.token =
-      perception_table_register(table, only_p, 1, PERCEPTION_EVENT_DID_SET | PERCEPTION_EVENT_ONCE, &did_set_once);
-  other_once.token =
-      perception_table_register(table, only_q, 1, PERCEPTION_EVENT_WILL_SET | PERCEPTION_EVENT_ONCE, &other_once);
+  did_set_once.token = perception_table_register(
+      table, only_p, 1, PERCEPTION_EVENT_DID_SET | PERCEPTION_REGISTRATION_ONCE, &did_set_once);
+  other_once.token = perception_table_register(
+      table, only_q, 1, PERCEPTION_EVENT_WILL_SET | PERCEPTION_REGISTRATION_ONCE, &other_once);
   CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_WILL_SET), p_bit | q_bit);
   CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_DID_SET), p_bit);
 
   perception_observer_batch batch;
   perception_observer_batch_init(&batch);
-  // ONCE is not an event: collecting it finds nobody and removes nothing.
-  CHECK_EQ(collect(&registrar, p, PERCEPTION_EVENT_ONCE, &batch), 0);
+  // A registration flag is not an event: collecting it finds nobody and
+  // removes nothing.
+  CHECK_EQ(collect(&registrar, p, PERCEPTION_REGISTRATION_ONCE, &batch), 0);
   // A willSet on p: both willSet observers, and only the one-shot one leaves.
   CHECK_EQ(collect(&registrar, p, PERCEPTION_EVENT_WILL_SET, &batch), 2);
   CHECK_EQ(occurrences(&batch, &once), 1);
@@ -347,7 +349,7 @@ static void test_once_registrations_leave_on_collect(void) {
   for (int i = 0; i < MANY; i++) {
     observer_init(&many[i], 100 + i);
     const void *properties[] = {p, PROPERTY(100 + (uintptr_t)i), q};
-    uint32_t events = PERCEPTION_EVENT_DID_SET | (i % 3 != 0 ? PERCEPTION_EVENT_ONCE : 0);
+    uint32_t events = PERCEPTION_EVENT_DID_SET | (i % 3 != 0 ? PERCEPTION_REGISTRATION_ONCE : 0);
     many[i].token = perception_table_register(table, properties, 1 + (size_t)(i % 3), events, &many[i]);
   }
   CHECK_EQ(collect(&registrar, p, PERCEPTION_EVENT_DID_SET, &batch), MANY);
@@ -575,10 +577,12 @@ static void test_small_and_large_tables(void) {
   test_observer once;
   observer_init(&once, 99);
   const void *only[] = {PROPERTY(0)};
-  once.token = perception_table_register(table, only, 1, PERCEPTION_EVENT_WILL_SET | PERCEPTION_EVENT_ONCE, &once);
+  once.token = perception_table_register(
+      table, only, 1, PERCEPTION_EVENT_WILL_SET | PERCEPTION_REGISTRATION_ONCE, &once);
   CHECK_EQ(collect(&registrar, PROPERTY(0), PERCEPTION_EVENT_WILL_SET, &batch), 1);
   CHECK(perception_table_cancel(table, once.token) == NULL);
-  once.token = perception_table_register(table, only, 1, PERCEPTION_EVENT_WILL_SET | PERCEPTION_EVENT_ONCE, &once);
+  once.token = perception_table_register(
+      table, only, 1, PERCEPTION_EVENT_WILL_SET | PERCEPTION_REGISTRATION_ONCE, &once);
   CHECK(perception_table_cancel(table, once.token) == &once);
   CHECK(perception_table_cancel(table, once.token) == NULL);
   destroy_registrar(&registrar, &batch);
@@ -677,7 +681,7 @@ static void test_random_operations_match_a_model(void) {
       }
       events[i] = (uint32_t)(harness_random(&random) % 7) + 1;
       if (harness_random(&random) % 8 == 0) {
-        events[i] |= PERCEPTION_EVENT_ONCE;
+        events[i] |= PERCEPTION_REGISTRATION_ONCE;
       }
       observers[i].token = perception_table_register(table, properties, count, events[i], &observers[i]);
       CHECK(observers[i].token != 0);
@@ -711,7 +715,7 @@ static void test_random_operations_match_a_model(void) {
         // Collected one-shot registrations are gone now.
         for (size_t b = 0; b < batch.count; b++) {
           test_observer *found = batch.observers[b];
-          if (events[found->id] & PERCEPTION_EVENT_ONCE) {
+          if (events[found->id] & PERCEPTION_REGISTRATION_ONCE) {
             CHECK(perception_table_cancel(table, found->token) == NULL);
             live[found->id] = false;
             live_count--;

@@ -1,4 +1,5 @@
 import Foundation
+import PerceptionMacroExpansion
 
 /// Reading the compiler's `-dump-macro-expansions` output, and mapping `@Observable`'s
 /// expansions onto what `@Perceptible` writes: shared by the side-by-side corpus test and the
@@ -21,6 +22,26 @@ public enum MacroExpansionDump {
     @attached(accessor, names: named(willSet))
     macro PerceptionIgnored() = #externalMacro(module: "PerceptionMacros", type: "PerceptionIgnoredMacro")
     """
+
+  /// `text` as the comparisons see it: its tokens, each after nothing, one space or one line
+  /// break, as the trivia before it holds nothing, no line break or one (a comment counts as a
+  /// space, or as a line break if it holds one).
+  ///
+  /// Expansions equal so are the same code laid out on the same lines. How many spaces and
+  /// blank lines there are is not compared, nor comments: swift-syntax, printing a declaration
+  /// that `@Observable` rebuilds, repeats some of its trivia, which `@Perceptible` writes once.
+  public static func layout(_ text: String) -> String {
+    let source = TokenizedSource(text)
+    var output = ""
+    for index in source.tokens.indices {
+      if index > 0 {
+        let trivia = source.trailingTrivia(index - 1) + source.leadingTrivia(index)
+        output += trivia.contains("\n") ? "\n" : trivia.isEmpty ? "" : " "
+      }
+      output += source.text(index)
+    }
+    return output
+  }
 
   /// The macro buffers of a dump, by buffer name.
   public static func buffers(_ dump: String) -> [String: String] {

@@ -15,7 +15,7 @@ struct BacktickExpansionTests {
     member: String, storage: String, staticName: String, keyPath: String
   ) {
     let peer = MacroExpander.expand(Requests.tracked(.peer, member)).source ?? ""
-    #expect(peer.contains("private  var \(storage)"))
+    #expect(peer.contains("private var \(storage)"))
     #expect(peer.contains("private static let \(staticName) = "))
     #expect(peer.contains("PerceptionCore._PerceptionKeyPath(\(keyPath))"))
     let accessors = MacroExpander.expand(Requests.tracked(.accessor, member)).source ?? ""

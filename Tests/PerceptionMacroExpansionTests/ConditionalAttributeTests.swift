@@ -57,7 +57,7 @@ struct ConditionalAttributeTests {
     let member = "\n  #if DEBUG\n  @available(*, deprecated)\n  #endif\n  var value = 0"
     #expect(
       MacroExpander.expand(Requests.tracked(.peer, member)).source
-        == "#if DEBUG\n  @available(*, deprecated)\n  #endif\n@PerceptionIgnored\nprivate  var _value  = 0"
+        == "#if DEBUG\n  @available(*, deprecated)\n  #endif\n@PerceptionIgnored\nprivate var _value = 0"
     )
     #expect(
       MacroExpander.expand(Requests.perceptible(.memberAttribute, member)).source

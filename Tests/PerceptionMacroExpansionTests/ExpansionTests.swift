@@ -69,28 +69,33 @@ struct ExpansionTests {
         + "PerceptionCore._PerceptionKeyPath(\\Model.\(name))"
     }
     let cases: [(String, String)] = [
-      ("\n  var count = 0", withStatic("@PerceptionIgnored\nprivate  var _count  = 0", "count")),
+      ("\n  var count = 0", withStatic("@PerceptionIgnored\nprivate var _count = 0", "count")),
       (
         "\n  public private(set) var name: String = \"\"",
-        withStatic("@PerceptionIgnored\nprivate  var _name: String = \"\"", "name")
+        withStatic("@PerceptionIgnored\nprivate var _name: String = \"\"", "name")
       ),
       (
         "\n  weak var parent: Model?",
-        withStatic("@PerceptionIgnored\nprivate\n  weak  var _parent: Model?", "parent")
+        withStatic("@PerceptionIgnored\nprivate\n  weak var _parent: Model?", "parent")
       ),
       (
         "\n  @MainActor var u: Int? = nil",
-        "@MainActor\n@PerceptionIgnored\nprivate  var _u: Int? = nil"
+        "@MainActor\n@PerceptionIgnored\nprivate var _u: Int? = nil"
       ),
       (
         "\n  /// Doc\n  var t: T",
-        withStatic("/// Doc\n\n  @PerceptionIgnored\nprivate  var _t: T", "t")
+        withStatic("/// Doc\n\n  @PerceptionIgnored\nprivate var _t: T", "t")
       ),
-      ("\n  var iuo: Int!", withStatic("@PerceptionIgnored\nprivate  var _iuo: Int!", "iuo")),
-      ("\n  var a = 1, b = 2", "@PerceptionIgnored\nprivate  var _a  = 1,  _b  = 2"),
+      ("\n  var iuo: Int!", withStatic("@PerceptionIgnored\nprivate var _iuo: Int!", "iuo")),
+      ("\n  var a = 1, b = 2", "@PerceptionIgnored\nprivate var _a = 1, _b = 2"),
+      // The name's trivia once, where swift-syntax prints it in `@Observable`'s twice.
+      (
+        "\n  var name /* n */ : Int = 0",
+        withStatic("@PerceptionIgnored\nprivate var _name /* n */ : Int = 0", "name")
+      ),
       (
         "\n  var f: () -> Void = { print(1) }",
-        withStatic("@PerceptionIgnored\nprivate  var _f: () -> Void = {\n    print(1)\n}", "f")
+        withStatic("@PerceptionIgnored\nprivate var _f: () -> Void = {\n    print(1)\n}", "f")
       ),
     ]
     for (member, expected) in cases {
@@ -149,7 +154,7 @@ struct ExpansionTests {
       "\n  var value: Int = 0 {\n    willSet { print(newValue) }\n    didSet { print(oldValue) }\n  }"
     let expected = """
       @PerceptionIgnored
-      private  var _value: Int = 0 {
+      private var _value: Int = 0 {
 
           willSet {
               #sourceLocation(file: "M/File.swift", line: 11)

@@ -52,7 +52,7 @@ struct PluginLoopTests {
     let answers = runLoop(PluginLoop.frame(request) + zero)
     let result = answers.first?["expandMacroResult"]
     #expect(
-      result?["expandedSource"]?.stringValue == "@PerceptionIgnored\nprivate  var _count  = 0")
+      result?["expandedSource"]?.stringValue == "@PerceptionIgnored\nprivate var _count = 0")
     #expect(result?["diagnostics"] == .array([]))
   }
 

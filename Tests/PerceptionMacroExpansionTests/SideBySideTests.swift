@@ -2,7 +2,8 @@ import MacroExpansionDump
 import Testing
 
 /// Expands the corpus with the toolchain's `@Observable` and with `@Perceptible`, through the real
-/// compiler, and requires the same expansions after renaming, but for the accessor bodies:
+/// compiler, and requires the same expansions after renaming, token for token and line for line
+/// (`MacroExpansionDump.layout`), but for the accessor bodies:
 /// `@Perceptible`'s call the registrar's lazy entry points (see `MacroExpansionDump.withLazyKeyPaths`),
 /// except in a class that declares its own `access(keyPath:)` or `withMutation(keyPath:_:)`,
 /// where they are `@Observable`'s and the added attribute says so, and for a hand-written
@@ -72,8 +73,21 @@ struct SideBySideTests {
     let names = Set(dumps.native.keys).union(dumps.ours.keys).filter { $0.contains(marker) }
     #expect(!names.filter { !(dumps.native[$0] ?? "").isEmpty }.isEmpty, "no expansion found")
     for name in names.sorted() {
-      #expect(dumps.ours[name] == dumps.native[name], "\(name)")
+      #expect(
+        dumps.ours[name].map(MacroExpansionDump.layout)
+          == dumps.native[name].map(MacroExpansionDump.layout), "\(name)")
     }
+  }
+
+  /// The comparison ignores how much trivia there is, never a token or a line break.
+  @Test func layoutKeepsTokensAndLineBreaks() {
+    let layout = MacroExpansionDump.layout
+    #expect(layout("private  var _a  = 1") == layout("private var /* a */ _a = 1"))
+    #expect(layout("var\n\n  \n  _a") == layout("var\n_a"))
+    #expect(layout("var _a = 1") != layout("var _a = 2"))
+    #expect(layout("var _a = \"x  y\"") != layout("var _a = \"x y\""))
+    #expect(layout("var _a\n= 1") != layout("var _a = 1"))
+    #expect(layout("a.b") != layout("a . b"))
   }
 
   @Test func corpusIsLargeEnough() {

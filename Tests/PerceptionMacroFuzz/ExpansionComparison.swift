@@ -1,9 +1,9 @@
 import Foundation
 import MacroExpansionDump
 
-/// Compares the two macros' expansions of the same classes, text for text, after renaming
-/// Observation's names to Perception's, as the side-by-side corpus test does. Accessor bodies
-/// are compared against `@Observable`'s rewritten to the registrar's lazy entry points: the
+/// Compares the two macros' expansions of the same classes, token for token and line for line
+/// (`MacroExpansionDump.layout`), after renaming Observation's names to Perception's, as the
+/// side-by-side corpus test does. Accessor bodies are compared against `@Observable`'s rewritten to the registrar's lazy entry points: the
 /// generated classes declare no `access(keyPath:)` or `withMutation(keyPath:_:)` of their own.
 enum ExpansionComparison {
   /// Whether a class's two renderings differ at most in the macro's names and in backquoted
@@ -41,7 +41,7 @@ enum ExpansionComparison {
       classes: classes.filter { !$0.isGeneric }.map(\.name))
     let ours = MacroExpansionDump.ourBuffers(dumps["ours"] ?? "")
     return Set(native.keys).union(ours.keys).sorted().compactMap { buffer in
-      native[buffer] == ours[buffer]
+      native[buffer].map(MacroExpansionDump.layout) == ours[buffer].map(MacroExpansionDump.layout)
         ? nil : (buffer, native[buffer] ?? "(none)", ours[buffer] ?? "(none)")
     }
   }

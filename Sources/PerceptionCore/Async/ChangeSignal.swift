@@ -38,8 +38,7 @@ final class ChangeSignal: @unchecked Sendable {
   /// from `onChange`.
   func changed(for waiter: Waiter) {
     // The first waiter's continuation is handed out on its own, so that waking one iterator,
-    // the common case, makes no array (it was one allocation per element, and 1,260 of an
-    // element's 26,700 instructions on the native engine).
+    // the common case, makes no array: an array of them would be an allocation per element.
     let (first, others) = lock.withLock {
       () -> (UnsafeContinuation<Bool, Never>?, [UnsafeContinuation<Bool, Never>]) in
       if parked.isEmpty { unawaitedChange = true }

@@ -48,8 +48,8 @@
     /// Hands an event from Observation to the continuous tracking, and cancels Observation's
     /// side once this call's tracking has finished, before the task wakes: as native's
     /// re-arming loop does, so that the task's next tracking does not contend with the cancel
-    /// for the registrar's lock (which cost the benchmark's continuous cycle about 1.5 us of
-    /// 13 per change, waking the task first).
+    /// for the registrar's lock: woken first, the task would install its next tracking while
+    /// the cancel holds that lock, and wait for it, on every change.
     func forward(_ kind: PerceptionTracking.Event.Kind, _ observation: ObservationTracking) {
       let changed: AnyKeyPath?
       if #available(iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2, *) {

@@ -3,7 +3,7 @@
 ///
 /// Only this object holds the closure, so that cancelling releases it at once; the task and
 /// the standing tracking hold only this object.
-final class ContinuousTracking: @unchecked Sendable {
+final class ContinuousTracking: ComposedTracking, @unchecked Sendable {
   // Sendable because every variable is guarded by `lock`.
   let options: PerceptionTracking.Options
   /// Where it was made, for the change trace; nil unless tracing was on then.
@@ -49,7 +49,7 @@ final class ContinuousTracking: @unchecked Sendable {
           withExtendedLifetime(changed) {
             apply.call(
               PerceptionTracking.Event(
-                kind: kind, changed: changed, tracking: .continuous(.passUnretained(tracking))))
+                kind: kind, changed: changed, tracking: .composed(.passUnretained(tracking))))
           }
         }
       }
@@ -136,7 +136,7 @@ final class ContinuousTracking: @unchecked Sendable {
   }
 
   /// Ends the tracking and releases the closure.
-  func cancel() {
+  override func cancel() {
     let (apply, waiter) = lock.withLock {
       defer {
         self.apply = nil

@@ -83,8 +83,9 @@ extension PerceptionEngine {
   /// `onChange` when a tracked object is released: always on Perception's runtime; on the
   /// native engine, where the system's Observation reports releases (SE-0506's systems). Below
   /// those, the native engine reports none, as Observation 6.3.1 does: hearing of releases
-  /// there takes a Perception registrar per object and a registration per tracking call, what
-  /// issue 21 measured at +21% a tracking cycle (see the Guarantees article).
+  /// there takes a Perception registrar per object and a registration per tracking call, a cost
+  /// on every tracking call and every object for an event that Observation's own users never
+  /// get on those systems (the Guarantees article, "Releases", gives the figures).
   package static var onChangeHearsReleases: Bool {
     guard isNative else { return true }
     return NativeTrackingPlan.plan(for: .onChange, features: .current) == .observationOnceOrRelease

@@ -28,8 +28,10 @@ enum EventBits {
   static var didSet: UInt32 { UInt32(PERCEPTION_EVENT_DID_SET) }
   @inlinable
   static var `deinit`: UInt32 { UInt32(PERCEPTION_EVENT_DEINIT) }
-  /// Not an event but a flag of the registration: removed when first collected.
-  static var once: UInt32 { UInt32(PERCEPTION_EVENT_ONCE) }
+  /// Not an event but a registration flag (`PERCEPTION_REGISTRATION_ONCE`): the registration
+  /// is removed when first collected. Registering takes events and flags in one word, which is
+  /// why it is spelled here, beside the events it is or-ed with.
+  static var once: UInt32 { UInt32(PERCEPTION_REGISTRATION_ONCE) }
 }
 
 extension UnsafeMutablePointer<RegistrarState> {

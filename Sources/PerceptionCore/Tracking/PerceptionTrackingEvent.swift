@@ -86,7 +86,7 @@ extension PerceptionTracking {
     public func cancel() {
       switch tracking {
       case .observer(let observer): observer._withUnsafeGuaranteedRef { $0.cancel() }
-      case .continuous(let continuous): continuous._withUnsafeGuaranteedRef { $0.cancel() }
+      case .composed(let tracking): tracking._withUnsafeGuaranteedRef { $0.cancel() }
       }
     }
   }
@@ -97,6 +97,19 @@ extension PerceptionTracking {
 enum EventSource {
   /// A `withPerceptionTracking(options:_:onChange:)` tracking.
   case observer(Unmanaged<Observer>)
-  /// A `withContinuousPerception(options:apply:)` tracking.
-  case continuous(Unmanaged<ContinuousTracking>)
+  /// A tracking built on the one above in a folder that depends on this one:
+  /// `withContinuousPerception(options:apply:)`'s, in Async.
+  case composed(Unmanaged<ComposedTracking>)
+}
+
+/// A tracking that a folder above this one builds on `withPerceptionTracking`, and whose own
+/// events stop it (`withContinuousPerception(options:apply:)`'s `ContinuousTracking`, in
+/// Async): through `cancel()`, without naming its type, so that Tracking does not depend on
+/// that folder. A class to subclass rather than a protocol, so that `EventSource` names it in
+/// one word, as it names an `Observer`: an existential would make every event a word longer.
+class ComposedTracking {
+  /// Ends the tracking; see `PerceptionTracking.Event.cancel()`. Every subclass overrides it.
+  func cancel() {
+    perceptionFatalError("\(type(of: self)) does not override cancel()")
+  }
 }

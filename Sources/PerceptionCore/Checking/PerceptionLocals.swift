@@ -23,18 +23,3 @@ public enum _PerceptionLocals {
   @available(watchOS, deprecated: 10)
   @TaskLocal public static var isInPerceptionTracking = false
 }
-
-/// Keeps `_PerceptionLocals.isInPerceptionTracking` true inside tracking calls.
-enum TrackingLocals {
-  /// Runs `apply` with `isInPerceptionTracking` true, in debug builds.
-  @inline(__always)
-  static func markingTracking<T>(_ apply: () -> T) -> T {
-    #if DEBUG
-      // Through the task local itself: the property is deprecated from iOS 17.
-      if _PerceptionLocals.$isInPerceptionTracking.get() { return apply() }
-      return _PerceptionLocals.$isInPerceptionTracking.withValue(true, operation: apply)
-    #else
-      return apply()
-    #endif
-  }
-}
