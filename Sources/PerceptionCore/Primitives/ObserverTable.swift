@@ -28,9 +28,12 @@ enum EventBits {
   static var didSet: UInt32 { UInt32(PERCEPTION_EVENT_DID_SET) }
   @inlinable
   static var `deinit`: UInt32 { UInt32(PERCEPTION_EVENT_DEINIT) }
-  /// Not an event but a registration flag (`PERCEPTION_REGISTRATION_ONCE`): the registration
-  /// is removed when first collected. Registering takes events and flags in one word, which is
-  /// why it is spelled here, beside the events it is or-ed with.
+}
+
+/// How a registration behaves, as the runtime's bits, or-ed with its `EventBits` into the one
+/// word a registration takes.
+enum RegistrationFlags {
+  /// The registration is removed from its table when it is first collected.
   static var once: UInt32 { UInt32(PERCEPTION_REGISTRATION_ONCE) }
 }
 

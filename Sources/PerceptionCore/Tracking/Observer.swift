@@ -48,7 +48,8 @@ struct ObserverHeader {
   /// What the tracking call asked for. Set before the observer is published, never after (a
   /// spare's is set again when it is reused, while no other thread can reach it).
   var request: TrackingRequest
-  /// The events it registers for, as `EventBits`; set as `request`.
+  /// The events it registers for, as `EventBits`, with its `RegistrationFlags`; set as
+  /// `request`.
   var events: UInt32
   /// The registrations the tail has room for: one per registrar the scope read.
   let registrationCapacity: Int
@@ -155,13 +156,14 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     }
   }
 
-  /// The events an observer with `callbacks` registers for, as `EventBits`.
+  /// The events an observer with `callbacks` registers for, as `EventBits`, with its
+  /// `RegistrationFlags`.
   private static func events(of callbacks: ObserverCallbacks) -> UInt32 {
     switch callbacks {
     case .onChange:
       // The first willSet collected takes the registration out of the table (and hands over
       // the table's reference), so cancelling skips that table.
-      return EventBits.willSet | EventBits.once
+      return EventBits.willSet | RegistrationFlags.once
     case .events(let willSet, let didSet):
       return (willSet == nil ? 0 : EventBits.willSet)
         | (didSet == nil ? 0 : EventBits.didSet)
@@ -172,7 +174,7 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
       return (willSet ? EventBits.willSet : 0)
         | (didSet ? EventBits.didSet : 0)
         // With one of the two, the first event finishes it, as `onChange`.
-        | (willSet != didSet ? EventBits.once : 0)
+        | (willSet != didSet ? RegistrationFlags.once : 0)
     }
   }
 
