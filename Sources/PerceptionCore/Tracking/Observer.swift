@@ -297,7 +297,9 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
 
   /// Cancels the registrations that still stand, but for the one in `collectedFrom`'s table,
   /// which that table dropped already. Only for the thread that finished the observer from
-  /// `active`.
+  /// `active`. Out of line: most observers never need it, and inlined into `arm()` it made
+  /// every installation save and restore two more registers.
+  @inline(never)
   func cancelRegistrations(except collectedFrom: ObserverTable?) {
     forEachRegistration { registration in
       guard registration.table != collectedFrom else { return }

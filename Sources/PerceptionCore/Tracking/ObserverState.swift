@@ -62,15 +62,18 @@ struct ObserverState {
 
   /// Sets the word to `stage`, in phase `idle`, with no readers, before any other thread can
   /// see it.
+  @inline(__always)
   func initialize(_ stage: Stage) {
     word.initializeWord(stage.rawValue)
   }
 
   /// Whether it has fired (one-shot) or been cancelled: it will deliver nothing more.
+  @inline(__always)
   var isFinished: Bool { Self.stage(of: load()).isFinished }
 
   /// Ends installation: `active` unless it finished meanwhile. Returns whether it did finish
   /// meanwhile, so that the installer cancels what it registered.
+  @inline(__always)
   func arm() -> Bool {
     while true {
       let current = load()
@@ -85,6 +88,7 @@ struct ObserverState {
   /// Finishes the observer, for exactly one caller: returns the stage it finished from
   /// (`installing` or `active`) and whether it had no reader, in which case the caller lets go
   /// of the callbacks (otherwise the last reader out does); or nil if it had already finished.
+  @inline(__always)
   func claim() -> (from: Stage, hadNoReader: Bool)? {
     while true {
       let current = load()
@@ -98,6 +102,7 @@ struct ObserverState {
 
   /// `claim()` for an observer that never has a reader nor a phase (`OnChangeOnce`): one
   /// compare-exchange from `active`. Returns whether this caller finished it.
+  @inline(__always)
   func claimUnshared() -> Bool {
     compareExchange(Stage.active.rawValue, Stage.finished.rawValue)
   }
@@ -111,6 +116,7 @@ struct ObserverState {
   /// The only reader of an observer it finished is the last reader out, so it may take the
   /// callbacks rather than copy them (then `leaveReaderHavingTakenCallbacks()`): no reader can
   /// join a finished observer, and whoever else finishes it leaves them to the readers.
+  @inline(__always)
   func claimAsReader(inPhase phase: Phase? = nil) -> (from: Stage, alone: Bool)? {
     while true {
       let current = load()
@@ -127,6 +133,7 @@ struct ObserverState {
   /// Takes a reader's place, if the observer has not finished; false if it has. A reader may
   /// read the callbacks and call them, and must then give the place up with
   /// `leaveReader(releasing:)`.
+  @inline(__always)
   func enterReader() -> Bool {
     while true {
       let current = load()
@@ -138,6 +145,7 @@ struct ObserverState {
   /// Takes a reader's place and moves the observer from phase `from` to `to`, in one step;
   /// false if it has finished or is in another phase. Give the place up with
   /// `leaveReader(movingPhaseFrom:to:releasing:)` or `leaveReader(releasing:)`.
+  @inline(__always)
   func enterReader(movingPhaseFrom from: Phase, to: Phase) -> Bool {
     while true {
       let current = load()
@@ -150,6 +158,7 @@ struct ObserverState {
 
   /// Gives up this thread's reader place, as `leaveReader(releasing:)`, and in the same step
   /// moves the observer from phase `from` to `to` if it is unfinished and still in `from`.
+  @inline(__always)
   func leaveReader(movingPhaseFrom from: Phase, to: Phase, releasing release: () -> Void) {
     while true {
       let current = load()
@@ -167,6 +176,7 @@ struct ObserverState {
   /// Gives up this thread's reader place. The last reader out of a finished observer calls
   /// `release` first, while still a reader, to let go of the callbacks, so that a cancel
   /// waiting for the readers returns only once they are released.
+  @inline(__always)
   func leaveReader(releasing release: () -> Void) {
     while true {
       let current = load()
@@ -183,6 +193,7 @@ struct ObserverState {
 
   /// Gives up the reader place of the one reader of an observer it finished, which took the
   /// callbacks out and let go of them already (see `claimAsReader(inPhase:)`).
+  @inline(__always)
   func leaveReaderHavingTakenCallbacks() {
     while true {
       let current = load()
@@ -226,10 +237,12 @@ struct ObserverState {
   private static let phaseMask: UInt32 = 3 << phaseShift
   private static let reader: UInt32 = 16
 
+  @inline(__always)
   private func load() -> UInt32 {
     word.loadAcquire()
   }
 
+  @inline(__always)
   private func compareExchange(_ expected: UInt32, _ desired: UInt32) -> Bool {
     word.compareExchange(expected, desired)
   }
