@@ -4,11 +4,11 @@
 // calls `traceCallback` just before each callback it runs. In release builds all of it is
 // compiled away; with tracing off, a callback pays one load and a branch.
 extension Observer {
-  /// Records where this observer, of `mode`, is being installed, if tracing is on. Called by
+  /// Records where this observer, for `request`, is being installed, if tracing is on. Called by
   /// `make`, before the observer is published.
-  func captureTraceSite(_ mode: TrackingRequest) {
+  func captureTraceSite(_ request: TrackingRequest) {
     #if DEBUG
-      guard let site = TraceSite.capture(tracking: Self.trackingName(mode)) else { return }
+      guard let site = TraceSite.capture(tracking: Self.trackingName(request)) else { return }
       withUnsafeMutablePointerToHeader {
         $0.pointer(to: \.traceSite)!.pointee = Unmanaged.passRetained(site).toOpaque()
       }
@@ -48,9 +48,9 @@ extension Observer {
     #endif
   }
 
-  /// The tracking API an observer of `mode` serves.
-  static func trackingName(_ mode: TrackingRequest) -> String {
-    switch mode {
+  /// The tracking API an observer for `request` serves.
+  static func trackingName(_ request: TrackingRequest) -> String {
+    switch request {
     case .onChange: "withPerceptionTracking(_:onChange:)"
     case .events: "withPerceptionTracking(_:willSet:didSet:)"
     case .options: "withPerceptionTracking(options:_:onChange:)"
