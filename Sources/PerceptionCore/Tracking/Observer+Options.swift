@@ -31,7 +31,9 @@ extension Observer {
       state.leaveReader(
         movingPhaseFrom: .deliveringWillSet, to: .awaitingDidSet, releasing: releaseCallbacks)
     case EventBits.didSet where willSet && didSet:
-      finishDelivering(.didSet, keyPath: keyPath, inPhase: .awaitingDidSet, collectedFrom: table)
+      // A pair's registrations are not one-shot: the table that delivered this didSet still
+      // lists it, so every registration is cancelled.
+      finishDelivering(.didSet, keyPath: keyPath, inPhase: .awaitingDidSet, collectedFrom: nil)
     case EventBits.willSet where willSet:
       finishDelivering(.willSet, keyPath: keyPath, inPhase: nil, collectedFrom: table)
     case EventBits.didSet where didSet:

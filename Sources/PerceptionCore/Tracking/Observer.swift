@@ -209,8 +209,8 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
 
   /// Delivers `event` (a `EventBits` bit) for `keyPath`; `EventBits.deinit`, with no key path,
   /// when a registrar it observes goes away. `collectedFrom` names the table that handed it
-  /// over, having dropped the registration that matched (a one-shot one, or every one of a
-  /// registrar going away), so that cancelling skips it.
+  /// over: that table has dropped the registration if it was one-shot, or if the registrar is
+  /// going away, and cancelling then skips it.
   func receive(_ event: UInt32, keyPath: AnyKeyPath?, collectedFrom table: ObserverTable? = nil) {
     switch request {
     case .onChange:
