@@ -19,14 +19,11 @@ extension Observer {
     case EventBits.deinit:
       guard options.contains(.deinit), state.enterReader() else { return }
       defer { leaveReader() }
-      ObserverState.insideCallback {
-        guard case .options(_, let onChange)? = callbacksPointer.pointee else { return }
-        call(onChange, .deinit, keyPath: nil)
-      }
+      deliver(.deinit, keyPath: nil)
     case EventBits.willSet where willSet && didSet:
       // A reader and the phase in one step each way: two atomic operations per willSet.
       guard state.enterReader(movingPhaseFrom: .idle, to: .deliveringWillSet) else { return }
-      deliverWillSetOfPair(keyPath: keyPath, sharedWithReleases: options.contains(.deinit))
+      deliver(.willSet, keyPath: keyPath)
       // Moves nothing if the callback cancelled: then no didSet follows.
       state.leaveReader(
         movingPhaseFrom: .deliveringWillSet, to: .awaitingDidSet, releasing: releaseCallbacks)
@@ -43,26 +40,13 @@ extension Observer {
     }
   }
 
-  /// Delivers the willSet of a pair, as the reader the phase `deliveringWillSet` lets in.
-  ///
-  /// With no `.deinit` in the options that reader is the only one the observer can have (a
-  /// release is not delivered, and the event that finishes the tracking waits for the phase
-  /// to move on), so it moves the callbacks out and back in, with no retain or release of
-  /// what they capture. With `.deinit`, a release may be delivered on another thread
-  /// meanwhile, reading the callbacks in place, so this reader copies them as that one does.
-  private func deliverWillSetOfPair(keyPath: AnyKeyPath?, sharedWithReleases: Bool) {
+  /// Calls the callbacks with one event, as a reader, which reads them in place: other
+  /// readers may be delivering releases meanwhile. (Moving them out and back, where a phase
+  /// shuts every other reader out, compiles to the same copy and release of the closure.)
+  private func deliver(_ kind: PerceptionTracking.Event.Kind, keyPath: AnyKeyPath?) {
     ObserverState.insideCallback {
-      guard !sharedWithReleases else {
-        guard case .options(_, let onChange)? = callbacksPointer.pointee else { return }
-        call(onChange, .willSet, keyPath: keyPath)
-        return
-      }
-      let callbacks = callbacksPointer.move()
-      if case .options(_, let onChange)? = callbacks {
-        call(onChange, .willSet, keyPath: keyPath)
-      }
-      // Back in before the reader leaves: a cancel meanwhile left them to it.
-      callbacksPointer.initialize(to: callbacks)
+      guard case .options(_, let onChange)? = callbacksPointer.pointee else { return }
+      call(onChange, kind, keyPath: keyPath)
     }
   }
 
@@ -78,10 +62,7 @@ extension Observer {
     if claimedWhile == .active { cancelRegistrations(except: table) }
     guard alone else {
       defer { leaveReader() }
-      ObserverState.insideCallback {
-        guard case .options(_, let onChange)? = callbacksPointer.pointee else { return }
-        call(onChange, kind, keyPath: keyPath)
-      }
+      deliver(kind, keyPath: keyPath)
       return
     }
     // The last reader out (the usual case: other readers are releases being delivered), so

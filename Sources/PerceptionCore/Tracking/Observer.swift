@@ -272,6 +272,7 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   }
 
   /// Whether it has fired (one-shot) or been cancelled: it will deliver nothing more.
+  @inline(__always)
   var isFinished: Bool { state.isFinished }
 
   /// Gives up this thread's reader place (see `ObserverState.leaveReader(releasing:)`).
@@ -297,10 +298,17 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
 
   /// Cancels the registrations that still stand, but for the one in `collectedFrom`'s table,
   /// which that table dropped already. Only for the thread that finished the observer from
-  /// `active`. Out of line: most observers never need it, and inlined into `arm()` it made
-  /// every installation save and restore two more registers.
-  @inline(never)
+  /// `active`.
+  @inline(__always)
   func cancelRegistrations(except collectedFrom: ObserverTable?) {
+    // The native engine's observers have none: Observation holds their registrations.
+    if registrationCount != 0 { cancelStandingRegistrations(except: collectedFrom) }
+  }
+
+  /// `cancelRegistrations(except:)`'s loop, out of line: inlined into `arm()`, it made every
+  /// installation save and restore two more registers.
+  @inline(never)
+  private func cancelStandingRegistrations(except collectedFrom: ObserverTable?) {
     forEachRegistration { registration in
       guard registration.table != collectedFrom else { return }
       if let reference = registration.table.cancel(registration.token) {

@@ -36,10 +36,13 @@
 /// A willSet + didSet options tracking also keeps a `Phase` in the word, so that one
 /// mutation's pair is delivered once even when several threads mutate.
 struct ObserverState {
+  /// In this order: a finished stage has the low bit set.
   enum Stage: UInt32 {
     case installing, finishedWhileInstalling, active, finished
 
-    var isFinished: Bool { self == .finishedWhileInstalling || self == .finished }
+    /// `finishedWhileInstalling` or `finished`: the stages with the low bit set.
+    @inline(__always)
+    var isFinished: Bool { rawValue & 1 != 0 }
   }
 
   /// Where a willSet + didSet options tracking is in delivering its one mutation.
