@@ -71,10 +71,10 @@
     @usableFromInline @inline(never)
     final func recordAccess(slot: UInt, keyPath: AnyKeyPath, site: CallSite?) {
       guard
-        TrackingScope.accessList(forReadOf: keyPath, inSlot: slot, storage: self, site: site)
-          != nil
+        let list = TrackingScope.accessList(
+          forReadOf: keyPath, inSlot: slot, storage: self, site: site)
       else { return }
-      perception.recordAccess(slot: slot, keyPath: keyPath)
+      perception.record(keyPath, in: list)
     }
   }
 

@@ -108,6 +108,13 @@ class RegistrarStorage: ManagedBuffer<Void, RegistrarState> {
       let list = TrackingScope.accessList(
         forReadOf: keyPath, inSlot: slot, storage: self, site: site)
     else { return }
+    record(keyPath, in: list)
+  }
+
+  /// Records a read of `keyPath` in `list`, the innermost scope's, which the caller has found
+  /// from the thread's slot (the native engine's box finds it before it makes this registrar).
+  @inline(__always)
+  final func record(_ keyPath: AnyKeyPath, in list: UnsafeMutablePointer<AccessList>) {
     let registrar = Unmanaged.passUnretained(self)
     if list.record(registrar: registrar.toOpaque(), property: PropertyKey.of(keyPath)) {
       // The list owns one reference to each registrar it holds, so that a subject released
