@@ -59,8 +59,9 @@ enum CanonicalKeyPath {
       + "PerceptionCore._PerceptionKeyPath(\\\(typeName).\(name))"
   }
 
-  /// The expression the accessors hand the registrar for the property `name` of `typeName`.
+  /// The expression the accessors hand the registrar for the property `name` of `typeName`: the
+  /// static itself, whose entry points take the property's key from it as well.
   static func keyPath(_ name: String, typeName: String) -> String {
-    "\(typeName).\(PeerName.keyPathStatic(name)).keyPath"
+    "\(typeName).\(PeerName.keyPathStatic(name))"
   }
 }

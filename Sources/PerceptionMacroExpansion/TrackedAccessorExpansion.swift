@@ -4,7 +4,7 @@
 /// The bodies are `@Observable`'s but for one thing: they call the registrar's `_access`,
 /// `_willSet`, `_didSet` and `_withMutation`, which take the key path as an autoclosure, so that a
 /// read nobody tracks and a write nobody observes never form it; where the peer role declared the
-/// property's static key path (`CanonicalKeyPath`), that static is the key path. A class that
+/// property's static key path (`CanonicalKeyPath`), they hand over that static. A class that
 /// declares its own `access(keyPath:)` or `withMutation(keyPath:_:)` gets `@Observable`'s bodies
 /// as they are, so that its helpers run on every read and write; so does a `@PerceptionTracked`
 /// written by hand, since nothing tells this role whether its class declares them.

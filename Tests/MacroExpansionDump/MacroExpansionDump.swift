@@ -179,13 +179,13 @@ public enum MacroExpansionDump {
 
   /// The accessors as `@Perceptible` writes them for a property that has a static key path
   /// (`keyPathStatic(_:typeName:)`): the lazy entry points (`withLazyKeyPaths(_:)`), handed the
-  /// static's key path instead of a literal. Nil when the accessors form no key path.
+  /// static itself instead of a key path literal. Nil when the accessors form no key path.
   public static func withStaticKeyPaths(_ accessors: String, typeName: String) -> String? {
     let lazy = withLazyKeyPaths(accessors)
     guard let name = keyPathName(lazy) else { return nil }
     return lazy.replacingOccurrences(
       of: "lazyKeyPath: \\.\(name))",
-      with: "lazyKeyPath: \(typeName).\(staticName(name)).keyPath)")
+      with: "lazyKeyPath: \(typeName).\(staticName(name)))")
   }
 
   /// The storage as `@Perceptible` writes it for the property `name` of a non-generic class

@@ -20,7 +20,7 @@ struct BacktickExpansionTests {
     #expect(peer.contains("PerceptionCore._PerceptionKeyPath(\(keyPath))"))
     let accessors = MacroExpander.expand(Requests.tracked(.accessor, member)).source ?? ""
     #expect(accessors.contains("@storageRestrictions(initializes: \(storage))"))
-    #expect(accessors.contains("_access(self, lazyKeyPath: Model.\(staticName).keyPath)"))
+    #expect(accessors.contains("_access(self, lazyKeyPath: Model.\(staticName))"))
     #expect(accessors.contains("yield &\(storage)\n"))
     #expect(!accessors.contains("_`"))
   }

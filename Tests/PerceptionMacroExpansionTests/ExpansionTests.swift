@@ -107,7 +107,7 @@ struct ExpansionTests {
   /// and forming the key path there neither warns nor breaks isolation; elsewhere its accessors
   /// form the literal, as before.
   @Test func staticKeyPathOnlyWhereSwiftAllowsIt() {
-    let withStatic = "_access(self, lazyKeyPath: Model._$perceptionKeyPath_x.keyPath)"
+    let withStatic = "_access(self, lazyKeyPath: Model._$perceptionKeyPath_x)"
     let literal = "_access(self, lazyKeyPath: \\.x)"
     let cases: [(member: String, context: [String], file: String, expected: String)] = [
       ("var x = 0", ["class Model {}"], "@__swiftmacro_X.swift", withStatic),
@@ -185,7 +185,7 @@ struct ExpansionTests {
               _count = initialValue
             }
             get {
-              _$perceptionRegistrar._access(self, lazyKeyPath: Model._$perceptionKeyPath_count.keyPath)
+              _$perceptionRegistrar._access(self, lazyKeyPath: Model._$perceptionKeyPath_count)
               return _count
             }
             set {
@@ -193,15 +193,15 @@ struct ExpansionTests {
                 _count = newValue
                 return
               }
-              _$perceptionRegistrar._withMutation(of: self, lazyKeyPath: Model._$perceptionKeyPath_count.keyPath) {
+              _$perceptionRegistrar._withMutation(of: self, lazyKeyPath: Model._$perceptionKeyPath_count) {
                 _count = newValue
               }
             }
             _modify {
-              _$perceptionRegistrar._access(self, lazyKeyPath: Model._$perceptionKeyPath_count.keyPath)
-              _$perceptionRegistrar._willSet(self, lazyKeyPath: Model._$perceptionKeyPath_count.keyPath)
+              _$perceptionRegistrar._access(self, lazyKeyPath: Model._$perceptionKeyPath_count)
+              _$perceptionRegistrar._willSet(self, lazyKeyPath: Model._$perceptionKeyPath_count)
               defer {
-                  _$perceptionRegistrar._didSet(self, lazyKeyPath: Model._$perceptionKeyPath_count.keyPath)
+                  _$perceptionRegistrar._didSet(self, lazyKeyPath: Model._$perceptionKeyPath_count)
               }
               yield &_count
             }
@@ -215,7 +215,7 @@ struct ExpansionTests {
     #expect(source.hasPrefix("@storageRestrictions(initializes: _v)\ninit(initialValue) {\n"))
     #expect(
       source.contains(
-        "}\n\nget {\n  _$perceptionRegistrar._access(self, lazyKeyPath: Model._$perceptionKeyPath_v.keyPath)"
+        "}\n\nget {\n  _$perceptionRegistrar._access(self, lazyKeyPath: Model._$perceptionKeyPath_v)"
           + "\n  return _v\n}\n\nset {"
       ))
   }

@@ -137,6 +137,27 @@ enum Probe {
         ) rethrows -> T {
           try withMutation(of: subject, keyPath: lazyKeyPath(), mutation)
         }
+        func _access<S: Perceptible, M>(
+          _ subject: S, lazyKeyPath: @autoclosure () -> _PerceptionKeyPath<S, M>
+        ) {
+          access(subject, keyPath: lazyKeyPath().keyPath)
+        }
+        func _willSet<S: Perceptible, M>(
+          _ subject: S, lazyKeyPath: @autoclosure () -> _PerceptionKeyPath<S, M>
+        ) {
+          willSet(subject, keyPath: lazyKeyPath().keyPath)
+        }
+        func _didSet<S: Perceptible, M>(
+          _ subject: S, lazyKeyPath: @autoclosure () -> _PerceptionKeyPath<S, M>
+        ) {
+          didSet(subject, keyPath: lazyKeyPath().keyPath)
+        }
+        func _withMutation<S: Perceptible, M, T>(
+          of subject: S, lazyKeyPath: @autoclosure () -> _PerceptionKeyPath<S, M>,
+          _ mutation: () throws -> T
+        ) rethrows -> T {
+          try withMutation(of: subject, keyPath: lazyKeyPath().keyPath, mutation)
+        }
       }
     }
 

@@ -62,19 +62,22 @@
     final func perceptionAccess(_ keyPath: AnyKeyPath, site: CallSite? = nil) {
       let slot = ThreadLocal.slot
       if _slowPath(slot != 0) {
-        recordAccess(slot: slot, keyPath: keyPath, site: site)
+        recordAccess(slot: slot, keyPath: keyPath, property: nil, site: site)
       }
     }
 
     /// A read that found the slot non-zero: recorded in the innermost Perception scope (which
-    /// makes the Perception registrar), or, in a checked context, perhaps reported.
+    /// makes the Perception registrar), or, in a checked context, perhaps reported. `property`
+    /// is the property's key where the caller has it, nil where it is looked up.
     @usableFromInline @inline(never)
-    final func recordAccess(slot: UInt, keyPath: AnyKeyPath, site: CallSite?) {
+    final func recordAccess(
+      slot: UInt, keyPath: AnyKeyPath, property: UnsafeRawPointer?, site: CallSite?
+    ) {
       guard
-        TrackingScope.accessList(forReadOf: keyPath, inSlot: slot, storage: self, site: site)
-          != nil
+        let list = TrackingScope.accessList(
+          forReadOf: keyPath, inSlot: slot, storage: self, site: site)
       else { return }
-      perception.recordAccess(slot: slot, keyPath: keyPath)
+      perception.record(keyPath, property: property, in: list)
     }
   }
 

@@ -49,15 +49,24 @@
     }
 
     /// Runs `apply`, the body of a tracking call on this engine, marked as inside tracking and
-    /// out of any checked context, for perception checking, which exists only in debug builds.
-    @inline(__always)
+    /// out of any checked context, for perception checking, which exists only in debug builds
+    /// (`checkedApply`, out of line); release builds call `apply` alone.
+    @inlinable @inline(__always)
     static func runMarked<R>(_ apply: () -> R) -> R {
       #if DEBUG
-        TrackingLocals.markingTracking { CheckingSlot.liftingCheckedContext(apply) }
+        checkedApply(apply)
       #else
         apply()
       #endif
     }
+
+    #if DEBUG
+      /// `runMarked`'s checks.
+      @usableFromInline
+      static func checkedApply<R>(_ apply: () -> R) -> R {
+        TrackingLocals.markingTracking { CheckingSlot.liftingCheckedContext(apply) }
+      }
+    #endif
 
     /// The one-shot `onChange` Observation calls: the user's, behind a `OnChangeOnce`, which
     /// lets one call through.

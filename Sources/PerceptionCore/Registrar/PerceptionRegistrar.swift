@@ -255,6 +255,70 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     return try mutation()
   }
 
+  // The same entry points for a property whose class the macro gave a static key path
+  // (`_PerceptionKeyPath`): on Perception's runtime they hand over the property's key it
+  // carries, so that a recorded read and an observed write skip looking the key path up.
+
+  /// `_access(_:lazyKeyPath:)` for a property's static key path.
+  @inlinable @inline(__always) @_disfavoredOverload
+  public func _access<Subject: Perceptible, Member>(
+    _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
+  ) {
+    #if canImport(Observation)
+      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+        access(subject, keyPath: keyPath().keyPath)
+        return
+      }
+    #endif
+    perceptionStorage.perceptionAccessOfStatic { keyPath() }
+  }
+
+  /// `_willSet(_:lazyKeyPath:)` for a property's static key path.
+  @inlinable @inline(__always) @_disfavoredOverload
+  public func _willSet<Subject: Perceptible, Member>(
+    _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
+  ) {
+    #if canImport(Observation)
+      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+        willSet(subject, keyPath: keyPath().keyPath)
+        return
+      }
+    #endif
+    perceptionStorage.announce(EventBits.willSet) { keyPath() }
+  }
+
+  /// `_didSet(_:lazyKeyPath:)` for a property's static key path.
+  @inlinable @inline(__always) @_disfavoredOverload
+  public func _didSet<Subject: Perceptible, Member>(
+    _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
+  ) {
+    #if canImport(Observation)
+      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+        didSet(subject, keyPath: keyPath().keyPath)
+        return
+      }
+    #endif
+    perceptionStorage.announce(EventBits.didSet) { keyPath() }
+  }
+
+  /// `_withMutation(of:lazyKeyPath:_:)` for a property's static key path.
+  @inlinable @inline(__always) @_disfavoredOverload
+  public func _withMutation<Subject: Perceptible, Member, T>(
+    of subject: Subject,
+    lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>,
+    _ mutation: () throws -> T
+  ) rethrows -> T {
+    #if canImport(Observation)
+      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+        return try withMutation(of: subject, keyPath: keyPath().keyPath, mutation)
+      }
+    #endif
+    let storage = perceptionStorage
+    storage.announce(EventBits.willSet) { keyPath() }
+    defer { storage.announce(EventBits.didSet) { keyPath() } }
+    return try mutation()
+  }
+
   #if canImport(Observation)
     /// Registers access to a specific property of an observable subject for tracking.
     ///
@@ -365,9 +429,21 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     @usableFromInline @inline(never)
     func recordAccess(slot: UInt, keyPath: AnyKeyPath) {
       if EngineWord.current.isNative {
-        nativeStorage.recordAccess(slot: slot, keyPath: keyPath, site: nil)
+        nativeStorage.recordAccess(slot: slot, keyPath: keyPath, property: nil, site: nil)
       } else {
         perceptionStorage.recordAccessInline(slot: slot, keyPath: keyPath)
+      }
+    }
+
+    /// `recordAccess(slot:keyPath:)` for a property's static key path, with the property's key
+    /// it carries.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @usableFromInline @inline(never)
+    func recordAccess(slot: UInt, keyPath: AnyKeyPath, property: UnsafeRawPointer) {
+      if EngineWord.current.isNative {
+        nativeStorage.recordAccess(slot: slot, keyPath: keyPath, property: property, site: nil)
+      } else {
+        perceptionStorage.recordAccessInline(slot: slot, keyPath: keyPath, property: property)
       }
     }
 
@@ -407,6 +483,71 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       if EngineWord.current.isNative {
         // One key path for both calls, as the eager path forms it.
         return try withMutation(of: subject, keyPath: keyPath(), mutation)
+      }
+      let storage = perceptionStorage
+      storage.announce(EventBits.willSet) { keyPath() }
+      defer { storage.announce(EventBits.didSet) { keyPath() } }
+      return try mutation()
+    }
+
+    /// `_access(_:lazyKeyPath:)` of an observable `subject`, for a property's static key path:
+    /// on Perception's runtime, the property's key it carries is recorded.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @inlinable @inline(__always)
+    public func _access<Subject: Observable, Member>(
+      _ subject: Subject,
+      lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
+    ) {
+      if EngineWord.current.isNative {
+        nativeRegistrar.access(subject, keyPath: keyPath().keyPath)
+      }
+      let slot = ThreadLocal.slot
+      if _slowPath(slot != 0) {
+        let canonical = keyPath()
+        recordAccess(slot: slot, keyPath: canonical.keyPath, property: canonical.propertyKey)
+      }
+    }
+
+    /// `_willSet(_:lazyKeyPath:)` of an observable `subject`, for a property's static key path.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @inlinable @inline(__always)
+    public func _willSet<Subject: Observable, Member>(
+      _ subject: Subject,
+      lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
+    ) {
+      if EngineWord.current.isNative {
+        nativeRegistrar.willSet(subject, keyPath: keyPath().keyPath)
+      } else {
+        perceptionStorage.announce(EventBits.willSet) { keyPath() }
+      }
+    }
+
+    /// `_didSet(_:lazyKeyPath:)` of an observable `subject`, for a property's static key path.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @inlinable @inline(__always)
+    public func _didSet<Subject: Observable, Member>(
+      _ subject: Subject,
+      lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
+    ) {
+      if EngineWord.current.isNative {
+        nativeRegistrar.didSet(subject, keyPath: keyPath().keyPath)
+      } else {
+        perceptionStorage.announce(EventBits.didSet) { keyPath() }
+      }
+    }
+
+    /// `_withMutation(of:lazyKeyPath:_:)` of an observable `subject`, for a property's static
+    /// key path.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @inlinable @inline(__always)
+    public func _withMutation<Subject: Observable, Member, T>(
+      of subject: Subject,
+      lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>,
+      _ mutation: () throws -> T
+    ) rethrows -> T {
+      if EngineWord.current.isNative {
+        // One key path for both calls, as the eager path forms it.
+        return try withMutation(of: subject, keyPath: keyPath().keyPath, mutation)
       }
       let storage = perceptionStorage
       storage.announce(EventBits.willSet) { keyPath() }

@@ -8,6 +8,7 @@
 /// canonical one, so a lookup is a lock-free probe with no hashing of `AnyKeyPath`; only an
 /// object never seen takes the lock and hashes it. The map is a C static rather than a
 /// `static let` here, which would check its one-time initialization on every lookup.
+@usableFromInline
 enum PropertyKey {
   /// How many objects besides the canonical one the map holds for one property. A literal's
   /// object per source file that names the property fits many times over. Objects made anew
@@ -22,6 +23,7 @@ enum PropertyKey {
   nonisolated(unsafe) private static var aliases: [ObjectIdentifier: [AnyKeyPath]] = [:]
 
   /// The key of the property `keyPath` names.
+  @usableFromInline
   static func of(_ keyPath: AnyKeyPath) -> UnsafeRawPointer {
     if let key = PropertyKeyMap.find(address(of: keyPath)) {
       return key

@@ -66,6 +66,18 @@ class RegistrarStorage: ManagedBuffer<Void, RegistrarState> {
     }
   }
 
+  /// `perceptionAccess(_:)` for a property's static key path, which carries the property's key.
+  @inlinable @inline(__always)
+  final func perceptionAccessOfStatic<Root, Member>(
+    _ keyPath: () -> _PerceptionKeyPath<Root, Member>
+  ) {
+    let slot = ThreadLocal.slot
+    if _slowPath(slot != 0) {
+      let canonical = keyPath()
+      recordAccess(slot: slot, keyPath: canonical.keyPath, property: canonical.propertyKey)
+    }
+  }
+
   /// `announce(_:keyPath:)` that forms the key path only when somebody observes `event`: the
   /// generated accessors' write.
   @inlinable @inline(__always)
@@ -76,10 +88,37 @@ class RegistrarStorage: ManagedBuffer<Void, RegistrarState> {
     }
   }
 
+  /// `announce(_:_:)` for a property's static key path, which carries the property's key.
+  @inlinable @inline(__always)
+  final func announce<Root, Member>(
+    _ event: UInt32, _ keyPath: () -> _PerceptionKeyPath<Root, Member>
+  ) {
+    let filter = withUnsafeMutablePointerToElements { $0.filter(for: event) }
+    if _slowPath(filter != 0) {
+      let canonical = keyPath()
+      notify(event, keyPath: canonical.keyPath, property: canonical.propertyKey, filter: filter)
+    }
+  }
+
   /// Calls the observers of `keyPath` for `event`, when the event's filter is not zero.
   @usableFromInline @inline(never)
   final func notify(_ event: UInt32, keyPath: AnyKeyPath, filter: UInt64) {
-    let property = PropertyKey.of(keyPath)
+    notifyInline(event, keyPath: keyPath, property: PropertyKey.of(keyPath), filter: filter)
+  }
+
+  /// `notify(_:keyPath:filter:)` for a key path whose property's key the caller has.
+  @usableFromInline @inline(never)
+  final func notify(
+    _ event: UInt32, keyPath: AnyKeyPath, property: UnsafeRawPointer, filter: UInt64
+  ) {
+    notifyInline(event, keyPath: keyPath, property: property, filter: filter)
+  }
+
+  /// The body of both `notify` entry points.
+  @inline(__always)
+  private final func notifyInline(
+    _ event: UInt32, keyPath: AnyKeyPath, property: UnsafeRawPointer, filter: UInt64
+  ) {
     guard filter & filterBit(of: property) != 0 else { return }
     withUnsafeMutablePointerToElements { registrar in
       withObserverBatch { batch in
@@ -102,16 +141,37 @@ class RegistrarStorage: ManagedBuffer<Void, RegistrarState> {
     recordAccessInline(slot: slot, keyPath: keyPath)
   }
 
+  /// `recordAccess(slot:keyPath:)` for a key path whose property's key the caller has.
+  @usableFromInline @inline(never)
+  final func recordAccess(slot: UInt, keyPath: AnyKeyPath, property: UnsafeRawPointer) {
+    recordAccessInline(slot: slot, keyPath: keyPath, property: property)
+  }
+
   /// `recordAccess(slot:keyPath:)`'s body, for the registrar's out-of-line read
   /// (`PerceptionRegistrar.recordAccess(slot:keyPath:)`), which then makes no second call.
+  /// `property` is the property's key where the caller has it, nil where it is looked up.
   @inline(__always)
-  final func recordAccessInline(slot: UInt, keyPath: AnyKeyPath, site: CallSite? = nil) {
+  final func recordAccessInline(
+    slot: UInt, keyPath: AnyKeyPath, property: UnsafeRawPointer? = nil, site: CallSite? = nil
+  ) {
     guard
       let list = TrackingScope.accessList(
         forReadOf: keyPath, inSlot: slot, storage: self, site: site)
     else { return }
+    record(keyPath, property: property, in: list)
+  }
+
+  /// Records a read of `keyPath` in `list`, the innermost scope's, which the caller has found
+  /// from the thread's slot (the native engine's box finds it before it makes this registrar).
+  /// `property` as in `recordAccessInline`.
+  @inline(__always)
+  final func record(
+    _ keyPath: AnyKeyPath, property: UnsafeRawPointer? = nil,
+    in list: UnsafeMutablePointer<AccessList>
+  ) {
     let registrar = Unmanaged.passUnretained(self)
-    if list.record(registrar: registrar.toOpaque(), property: PropertyKey.of(keyPath)) {
+    let property = property ?? PropertyKey.of(keyPath)
+    if list.record(registrar: registrar.toOpaque(), property: property) {
       // The list owns one reference to each registrar it holds, so that a subject released
       // inside the scope can still be observed safely when the scope ends.
       _ = registrar.retain()

@@ -6,6 +6,7 @@
 /// Asked when a tracking is installed, never on a read or a write: a tracking installed while
 /// it is off carries no trace site, and its callbacks then pay one load and a branch to find
 /// that out.
+@usableFromInline
 enum TraceSwitch {
   /// Bit 0: the environment was read. Bit 1: it turned tracing on. Above: open handler scopes.
   private static let settled: UInt32 = 1
@@ -19,15 +20,27 @@ enum TraceSwitch {
     return word
   }()
 
+  /// Inlinable, so that in release builds the constant false reaches the inlined tracking
+  /// paths that ask it (`TrackingScope.runOnChange`) and their test compiles away there too.
+  @inlinable
   static var isEnabled: Bool {
     #if DEBUG
-      var state = word.loadAcquire()
-      if _slowPath(state & settled == 0) { state = settle() }
-      return state & ~settled != 0
+      return isEnabledNow()
     #else
       return false
     #endif
   }
+
+  #if DEBUG
+    /// `isEnabled` in debug builds: the switch's word, settled from the environment on first
+    /// use.
+    @usableFromInline
+    static func isEnabledNow() -> Bool {
+      var state = word.loadAcquire()
+      if _slowPath(state & settled == 0) { state = settle() }
+      return state & ~settled != 0
+    }
+  #endif
 
   /// Whether `PERCEPTION_TRACE` turned tracing on.
   static var isOnFromEnvironment: Bool {

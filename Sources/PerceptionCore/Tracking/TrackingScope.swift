@@ -82,14 +82,27 @@ enum TrackingScope {
         return
       }
     #endif
+    runOnPerceptionEngine(apply, callbacks: makeCallbacks)
+  }
+
+  /// A scope on Perception's runtime around `apply`, returning its result: the one body of
+  /// both overloads of `run` and of `runOnChange`, in every build.
+  ///
+  /// Inlined into the caller, and `apply` with it: a scope that reads nothing costs its list's
+  /// setup, two stores to the thread's slot and a test, with no closure made and no call. A
+  /// scope that read something finishes in `observe`.
+  @inlinable @inline(__always)
+  static func runOnPerceptionEngine<T>(
+    _ apply: () -> T, callbacks makeCallbacks: () -> ObserverCallbacks?
+  ) -> T {
     withScope { list, enclosing, enclosingSlot in
-      applyOnPerceptionEngine {
-        TrackingLocals.markingTracking(apply)
-        ThreadLocal.slot = enclosingSlot
-      }
-      if list.pairCount != 0 {
+      let result = applyChecking(apply)
+      ThreadLocal.slot = enclosingSlot
+      // A list that recorded nothing owns nothing: no storage, no registrar.
+      if _slowPath(list.pairCount != 0) {
         observe(list, enclosing: enclosing, callbacks: makeCallbacks)
       }
+      return result
     }
   }
 
@@ -149,17 +162,33 @@ enum TrackingScope {
     list.destroy()
   }
 
-  /// Runs a scope's `apply` on Perception's runtime. Debug builds also watch the `@Observable`
-  /// properties it reads, which this runtime cannot observe (see `MixedTrackingCheck`).
-  private static func applyOnPerceptionEngine(_ apply: () -> Void) {
-    #if DEBUG && canImport(Observation)
-      if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        MixedTrackingCheck.run(apply)
-        return
-      }
+  /// Calls a scope's `apply` on Perception's runtime. Release builds call it and nothing else;
+  /// debug builds check it, out of line (`checkedApply`).
+  @inlinable @inline(__always)
+  static func applyChecking<T>(_ apply: () -> T) -> T {
+    #if DEBUG
+      return checkedApply(apply)
+    #else
+      return apply()
     #endif
-    apply()
   }
+
+  #if DEBUG
+    /// `applyChecking`'s checks: `apply` runs marked as inside tracking (for the libraries that
+    /// read `_PerceptionLocals.isInPerceptionTracking`), and watched for the `@Observable`
+    /// properties it reads, which this runtime cannot observe (see `MixedTrackingCheck`).
+    @usableFromInline
+    static func checkedApply<T>(_ apply: () -> T) -> T {
+      #if canImport(Observation)
+        if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+          var result: T?
+          MixedTrackingCheck.run { result = TrackingLocals.markingTracking(apply) }
+          return result!
+        }
+      #endif
+      return TrackingLocals.markingTracking(apply)
+    }
+  #endif
 
   /// An observer for `callbacks`, with room for a registration in each registrar `list` read.
   private static func make(
@@ -215,15 +244,15 @@ enum TrackingScope {
     Unmanaged<RegistrarStorage>.fromOpaque($0!).release()
   }
 
-  /// A one-shot `withPerceptionTracking(_:onChange:)`, decided where it is called: Perception's
-  /// runtime takes `run<T>` with the engine word already loaded, and the native engine, where
-  /// its plan is Observation's one-shot tracking alone (`NativeTrackingPlan.observationOnce`),
-  /// calls Observation right here. Forced inline because callers' closures are often generic
-  /// specializations, into which Swift inlines only trivial functions: there `run<T>`, holding
-  /// both engines' paths, stayed a call of ~46 instructions per nested native scope (issue 21:
-  /// three nested scopes 837 -> 784 instructions against `@Observable`'s 714, and Perception's
-  /// runtime 50 -> 71 in that generic benchmark, 49 -> 48 in non-generic code). `onChange` runs
-  /// only if `apply` read something, inside Observation's `onChange` autoclosure.
+  /// A one-shot `withPerceptionTracking(_:onChange:)`, its engine decided where it is called,
+  /// from the engine word loaded once: Perception's runtime takes `run<T>`, whose scope is
+  /// inlined; the native engine, where its plan is Observation's one-shot tracking alone
+  /// (`NativeTrackingPlan.observationOnce`, with no trace to take the willSet path for), calls
+  /// Observation right here, in every build. Forced inline because callers' closures are often
+  /// generic specializations, into which Swift inlines only trivial functions: there `run<T>`,
+  /// holding both engines' paths, would stay a call per nested native scope, which costs more
+  /// than the rest of the native path adds to Observation's own. `onChange` runs only if
+  /// `apply` read something, inside Observation's `onChange` autoclosure.
   @inlinable @inline(__always)
   static func runOnChange<T>(
     _ apply: () -> T, onChange: () -> @Sendable () -> Void
@@ -232,13 +261,22 @@ enum TrackingScope {
     if _fastPath(engine.isPerception) {
       return run(apply, request: .onChange, engine: engine) { .onChange(onChange()) }
     }
-    #if !DEBUG && canImport(Observation)
-      if !NativeObservationFeatures.mayHaveAdvancedTracking,
-        engine.isNative,
+    #if canImport(Observation)
+      if !NativeObservationFeatures.mayHaveAdvancedTracking, engine.isNative,
+        !TraceSwitch.isEnabled,
         #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
       {
-        return withObservationTracking(
-          apply, onChange: NativeTracking.forwardOnce { .onChange(onChange()) })
+        // Debug builds mark `apply` for perception checking, as `NativeTracking.run` does;
+        // release builds hand Observation `apply` itself, since a closure around it, even one
+        // whose checks compile to nothing, costs a context and a call per scope.
+        #if DEBUG
+          return withObservationTracking(
+            { NativeTracking.runMarked(apply) },
+            onChange: NativeTracking.forwardOnce { .onChange(onChange()) })
+        #else
+          return withObservationTracking(
+            apply, onChange: NativeTracking.forwardOnce { .onChange(onChange()) })
+        #endif
       }
     #endif
     return run(apply, request: .onChange, engine: engine) { .onChange(onChange()) }
@@ -246,29 +284,17 @@ enum TrackingScope {
 
   /// Runs `apply` in a new scope and returns its result; see the non-generic `run`.
   ///
-  /// On Perception's runtime, in a release build of this module, the scope itself is inlined
-  /// into the caller, and `apply` with it: a scope that reads nothing costs its list's setup,
-  /// two stores to the thread's slot and a test, with no closure made and no call. A scope
-  /// that read something finishes in `observe`. The native engine and debug builds (which
-  /// wrap `apply` in checks) take the non-generic `run`.
+  /// On Perception's runtime the scope is inlined into the caller
+  /// (`runOnPerceptionEngine`). The native engine, and an engine word not yet settled, take
+  /// the non-generic `run`.
   @inlinable
   static func run<T>(
     _ apply: () -> T, request: TrackingRequest, engine: EngineWord = .current,
     callbacks makeCallbacks: () -> ObserverCallbacks?
   ) -> T {
-    #if !DEBUG
-      if _fastPath(engine.isPerception) {
-        return withScope { list, enclosing, enclosingSlot in
-          let result = apply()
-          ThreadLocal.slot = enclosingSlot
-          // A list that recorded nothing owns nothing: no storage, no registrar.
-          if _slowPath(list.pairCount != 0) {
-            observe(list, enclosing: enclosing, callbacks: makeCallbacks)
-          }
-          return result
-        }
-      }
-    #endif
+    if _fastPath(engine.isPerception) {
+      return runOnPerceptionEngine(apply, callbacks: makeCallbacks)
+    }
     var result: T?
     run({ result = apply() }, request: request, callbacks: makeCallbacks)
     return result!
