@@ -60,6 +60,7 @@
     }
 
     /// The state word, in the object's header, which never moves.
+    @inline(__always)
     private var state: ObserverState {
       ObserverState(withUnsafeMutablePointerToHeader { $0.pointer(to: \.state)! })
     }

@@ -134,6 +134,7 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   }
 
   /// The state word, in the object's header, which never moves.
+  @inline(__always)
   var state: ObserverState {
     ObserverState(withUnsafeMutablePointerToHeader { $0.pointer(to: \.state)! })
   }

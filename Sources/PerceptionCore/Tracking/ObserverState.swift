@@ -255,8 +255,15 @@ struct ObserverState {
     stage == .installing ? .finishedWhileInstalling : .finished
   }
 
+  // A switch rather than `Stage(rawValue:)!`, which the optimizer leaves a call.
+  @inline(__always)
   private static func stage(of word: UInt32) -> Stage {
-    Stage(rawValue: word & stageMask)!
+    switch word & stageMask {
+    case 0: .installing
+    case 1: .finishedWhileInstalling
+    case 2: .active
+    default: .finished
+    }
   }
 
   private static func phase(of word: UInt32) -> Phase {

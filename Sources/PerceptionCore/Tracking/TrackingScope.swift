@@ -198,7 +198,10 @@ enum TrackingScope {
     Observer.make(callbacks, registrarCount: list.registrarCount)
   }
 
-  /// Registers `observer` in every registrar the list read, for the properties it read.
+  /// Registers `observer` in every registrar the list read, for the properties it read. Out
+  /// of line: inlined into a scope's end, its closure's capture of the observer costs a
+  /// retain and a release.
+  @inline(never)
   private static func install(
     _ observer: Observer, for list: UnsafeMutablePointer<AccessList>
   ) {
