@@ -41,6 +41,19 @@ static inline bool perception_engine_compare_exchange(uint32_t expected, uint32_
   return perception_atomic_u32_compare_exchange(&perception_engine_word, expected, desired);
 }
 
+/// How many `@Perceptible` objects on the native engine have a release registrar in the Swift
+/// layer's side table (NativeReleaseRegistrars): while it is 0, an object's deinit looks
+/// nothing up. Changed under that table's lock, read without it.
+extern perception_atomic_u32 perception_native_release_registrars;
+
+static inline uint32_t perception_native_release_registrars_load(void) {
+  return atomic_load_explicit(&perception_native_release_registrars.value, memory_order_acquire);
+}
+
+static inline void perception_native_release_registrars_store(uint32_t value) {
+  atomic_store_explicit(&perception_native_release_registrars.value, value, memory_order_release);
+}
+
 /// The value of the environment variable `name`, or NULL: how a process
 /// chooses its engine without code (PERCEPTION_ENGINE=native|perception).
 static inline const char *perception_environment_value(const char *name) { return getenv(name); }

@@ -57,3 +57,12 @@ struct EngineWord {
     perception_engine_compare_exchange(rawValue, desired)
   }
 }
+
+/// The count of native-engine objects with a release registrar (`perception_engine.h`).
+enum NativeReleaseCount {
+  @inline(__always)
+  static func load() -> UInt32 { perception_native_release_registrars_load() }
+
+  /// Under the side table's lock only.
+  static func store(_ value: UInt32) { perception_native_release_registrars_store(value) }
+}
