@@ -1,7 +1,9 @@
 #if canImport(Observation)
   import Observation
 
-  /// The heap object behind a ``PerceptionRegistrar`` on the native engine.
+  /// The heap object behind a ``PerceptionRegistrar`` on the native engine: a registrar written by
+  /// hand. The one `@Perceptible` declares (`_PerceptibleRegistrar`) keeps its
+  /// `ObservationRegistrar` in the object instead, and its release registrar in a side table.
   ///
   /// Its `ObservationRegistrar` does the observing: every read and write goes to it, so
   /// `withObservationTracking`, `Observations` and SwiftUI see the object, and so do
