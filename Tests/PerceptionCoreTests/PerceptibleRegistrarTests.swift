@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Observation
 import Testing
 
@@ -61,6 +62,35 @@ struct PerceptibleRegistrarTests {
     }
     #expect(model.word != nil)
     model.level = 2
+    #expect(fired.all == ["changed"])
+  }
+
+  /// On the native engine the word is the `ObservationRegistrar`, or, with the fallback
+  /// (`PERCEPTION_NATIVE_REGISTRAR=boxed`, or a registrar that is not one word), the box a
+  /// hand-written registrar keeps; either way an observer hears a write.
+  @Test func theNativeWordIsTheRegistrarOrTheFallbackBox() {
+    let model = InlineModel()
+    guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *),
+      PerceptionEngine.current == .native, let word = model.word
+    else { return }
+    let engine = EngineWord.current
+    let forced = ProcessInfo.processInfo.environment["PERCEPTION_NATIVE_REGISTRAR"] == "boxed"
+    let boxed = forced || !_PerceptibleRegistrar.observationRegistrarFitsWord
+    #expect(engine.isNative)
+    #expect(engine.isNativeInline == !boxed)
+    #expect(engine.rawValue & EngineWord.nativeBoxed == (boxed ? EngineWord.nativeBoxed : 0))
+    if boxed {
+      let object = Unmanaged<AnyObject>.fromOpaque(word).takeUnretainedValue()
+      #expect(object is NativeRegistrarStorage, "the fallback's word is the box")
+    }
+    let fired = EventLog()
+    withObservationTracking {
+      _ = model.level
+      _ = model.count
+    } onChange: {
+      fired.append("changed")
+    }
+    model.count = 2
     #expect(fired.all == ["changed"])
   }
 

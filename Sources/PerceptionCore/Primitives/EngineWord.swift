@@ -23,9 +23,18 @@ struct EngineWord {
     @inline(__always) get { EngineWord(rawValue: perception_engine_load()) }
   }
 
-  /// Whether the settled engine is Swift's Observation: one compare of the whole word.
+  /// Whether the settled engine is Swift's Observation: one compare of the whole word, which
+  /// is native and settled, with or without `nativeBoxed`, when it is at least native and
+  /// settled.
   @inlinable
   var isNative: Bool {
+    @inline(__always) get { rawValue >= EngineWord.native | EngineWord.settled }
+  }
+
+  /// Whether the settled engine is Swift's Observation and `@Perceptible`'s registrar holds
+  /// `ObservationRegistrar` in its word (not the box of `nativeBoxed`).
+  @inlinable
+  var isNativeInline: Bool {
     @inline(__always) get { rawValue == EngineWord.native | EngineWord.settled }
   }
 
@@ -51,6 +60,9 @@ struct EngineWord {
   static var native: UInt32 { UInt32(PERCEPTION_ENGINE_NATIVE) }
   @inlinable
   static var settled: UInt32 { UInt32(PERCEPTION_ENGINE_SETTLED) }
+  /// Set with `native | settled` when `@Perceptible`'s registrar keeps a box in its word.
+  @inlinable
+  static var nativeBoxed: UInt32 { UInt32(PERCEPTION_ENGINE_NATIVE_BOXED) }
 
   /// Replaces the word `self` with `desired`; returns whether it did.
   func replace(with desired: UInt32) -> Bool {

@@ -13,7 +13,9 @@
 ///
 /// The word: on Perception's runtime zero until the first tracked read or registration, then a
 /// `RegistrarStorage` that the object owns (one reference), published with a compare-exchange;
-/// on the native engine the object's `ObservationRegistrar` itself (its one reference), made
+/// on the native engine the object's `ObservationRegistrar` itself (its one reference; where
+/// the engine word says `ObservationRegistrar` is not one word, `NativeRegistrarStorage`'s box
+/// instead, as a hand-written `PerceptionRegistrar` keeps), made
 /// with the object, with a release registrar, where a scope that wants releases reads the object
 /// on a system whose Observation reports none, in a side table (`NativeReleaseRegistrars`). The
 /// `deinit` runs when the object dies and gives that reference up, which is what
@@ -45,15 +47,24 @@ public struct _PerceptibleRegistrar: ~Copyable, @unchecked Sendable {
     core = PerceptibleRegistrarWord(word: AtomicPointerWord(Self.initialWord()))
   }
 
-  /// Zero on Perception's runtime; on the native engine, the object's `ObservationRegistrar`.
+  /// Zero on Perception's runtime; on the native engine, the object's `ObservationRegistrar`,
+  /// or, where it is not one word (`EngineWord.nativeBoxed`), a box that holds it.
   @usableFromInline
   static func initialWord() -> UnsafeMutableRawPointer? {
     #if DEBUG
       ViewBodyChecking.watchMainThreadIfNeeded()
     #endif
     #if canImport(Observation)
-      if PerceptionEngine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        return makeObservationRegistrar()
+      var engine = EngineWord.current
+      if _slowPath(!engine.isSettled) {
+        _ = PerceptionEngine.settle()
+        engine = EngineWord.current
+      }
+      if engine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+        if _fastPath(engine.isNativeInline) {
+          return makeObservationRegistrar()
+        }
+        return makeBox()
       }
     #endif
     return nil
@@ -63,8 +74,13 @@ public struct _PerceptibleRegistrar: ~Copyable, @unchecked Sendable {
   @usableFromInline
   static func release(_ value: UnsafeMutableRawPointer) {
     #if canImport(Observation)
-      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        destroyObservationRegistrar(value)
+      let engine = EngineWord.current
+      if engine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+        if _fastPath(engine.isNativeInline) {
+          destroyObservationRegistrar(value)
+        } else {
+          destroyBox(value)
+        }
         return
       }
     #endif
@@ -196,9 +212,11 @@ public struct _PerceptibleRegistrar: ~Copyable, @unchecked Sendable {
     _ word: UnsafeMutablePointer<AtomicPointerWord>, _ keyPath: () -> KeyPath<Subject, Member>
   ) {
     #if canImport(Observation)
-      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+      let engine = EngineWord.current
+      if engine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
         let keyPath = keyPath()
-        observation(word).pointee.access(
+        nativeAccess(
+          word, engine,
           ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
         let slot = ThreadLocal.slot
         if _slowPath(slot != 0) {
@@ -221,12 +239,13 @@ public struct _PerceptibleRegistrar: ~Copyable, @unchecked Sendable {
     _ keyPath: () -> KeyPath<Subject, Member>
   ) {
     #if canImport(Observation)
-      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+      let engine = EngineWord.current
+      if engine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
         let keyPath = ErasedObservable.erase(keyPath())
         if event == EventBits.willSet {
-          observation(word).pointee.willSet(ErasedObservable(), keyPath: keyPath)
+          nativeWillSet(word, engine, ErasedObservable(), keyPath: keyPath)
         } else {
-          observation(word).pointee.didSet(ErasedObservable(), keyPath: keyPath)
+          nativeDidSet(word, engine, ErasedObservable(), keyPath: keyPath)
         }
         return
       }
@@ -253,11 +272,12 @@ public struct _PerceptibleRegistrar: ~Copyable, @unchecked Sendable {
     _ mutation: () throws -> T
   ) rethrows -> T {
     #if canImport(Observation)
-      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+      let engine = EngineWord.current
+      if engine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
         // One key path for both calls, as the eager path forms it.
         let keyPath = ErasedObservable.erase(keyPath())
-        observation(word).pointee.willSet(ErasedObservable(), keyPath: keyPath)
-        defer { observation(word).pointee.didSet(ErasedObservable(), keyPath: keyPath) }
+        nativeWillSet(word, engine, ErasedObservable(), keyPath: keyPath)
+        defer { nativeDidSet(word, engine, ErasedObservable(), keyPath: keyPath) }
         return try mutation()
       }
     #endif
@@ -273,9 +293,11 @@ public struct _PerceptibleRegistrar: ~Copyable, @unchecked Sendable {
     _ keyPath: () -> _PerceptionKeyPath<Subject, Member>
   ) {
     #if canImport(Observation)
-      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+      let engine = EngineWord.current
+      if engine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
         let canonical = keyPath()
-        observation(word).pointee.access(
+        nativeAccess(
+          word, engine,
           ErasedObservable(), keyPath: ErasedObservable.erase(canonical.keyPath))
         let slot = ThreadLocal.slot
         if _slowPath(slot != 0) {
@@ -299,12 +321,13 @@ public struct _PerceptibleRegistrar: ~Copyable, @unchecked Sendable {
     _ keyPath: () -> _PerceptionKeyPath<Subject, Member>
   ) {
     #if canImport(Observation)
-      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+      let engine = EngineWord.current
+      if engine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
         let keyPath = ErasedObservable.erase(keyPath().keyPath)
         if event == EventBits.willSet {
-          observation(word).pointee.willSet(ErasedObservable(), keyPath: keyPath)
+          nativeWillSet(word, engine, ErasedObservable(), keyPath: keyPath)
         } else {
-          observation(word).pointee.didSet(ErasedObservable(), keyPath: keyPath)
+          nativeDidSet(word, engine, ErasedObservable(), keyPath: keyPath)
         }
         return
       }
@@ -333,13 +356,16 @@ public struct _PerceptibleRegistrar: ~Copyable, @unchecked Sendable {
     _ keyPath: () -> _PerceptionKeyPath<Subject, Member>, _ mutation: () throws -> T
   ) rethrows -> T {
     #if canImport(Observation)
-      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+      let engine = EngineWord.current
+      if engine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
         // The static loaded for each call: a key path held across the mutation costs a retain
         // and a release.
-        observation(word).pointee.willSet(
+        nativeWillSet(
+          word, engine,
           ErasedObservable(), keyPath: ErasedObservable.erase(keyPath().keyPath))
         defer {
-          observation(word).pointee.didSet(
+          nativeDidSet(
+            word, engine,
             ErasedObservable(), keyPath: ErasedObservable.erase(keyPath().keyPath))
         }
         return try mutation()
@@ -434,12 +460,9 @@ public struct _PerceptibleRegistrar: ~Copyable, @unchecked Sendable {
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @inline(never)
     static func makeObservationRegistrar() -> UnsafeMutableRawPointer {
-      // Observation's registrar has been one class reference in every release; a registrar of
-      // another shape would need the box (`NativeRegistrarStorage`) back. (Not `unsafeBitCast`:
-      // it borrows its argument, which is then destroyed, and the word would dangle.)
-      precondition(
-        MemoryLayout<ObservationRegistrar>.size == MemoryLayout<UnsafeMutableRawPointer>.size,
-        "ObservationRegistrar is not one word")
+      // Only where `observationRegistrarFitsWord` (the engine word says so). (Not
+      // `unsafeBitCast`: it borrows its argument, which is then destroyed, and the word would
+      // dangle.)
       // A fixed-size temporary: one of ObservationRegistrar's type is sized at run time.
       return _withUnprotectedUnsafeTemporaryAllocation(
         byteCount: MemoryLayout<UnsafeMutableRawPointer>.size,
@@ -473,6 +496,109 @@ public struct _PerceptibleRegistrar: ~Copyable, @unchecked Sendable {
       let releases = NativeReleaseRegistrars.remove(value)
       deinitializeObservationRegistrar(value)
       withExtendedLifetime(releases) {}
+    }
+
+    /// `destroyObservationRegistrar` where the word holds a box (`EngineWord.nativeBoxed`):
+    /// the release registrar out of the side table, then the box released.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @inline(never)
+    static func destroyBox(_ value: UnsafeMutableRawPointer) {
+      let releases =
+        NativeReleaseCount.load() != 0 ? NativeReleaseRegistrars.remove(value) : nil
+      Unmanaged<NativeRegistrarStorage>.fromOpaque(value).release()
+      withExtendedLifetime(releases) {}
+    }
+
+    /// Whether an `ObservationRegistrar` can be the word itself: one word, no more aligned than
+    /// one, and movable by copying its bits (the word is made in a temporary and moved in).
+    /// Every release so far: one class reference. Otherwise (a future system could change
+    /// the resilient type) the word holds `NativeRegistrarStorage`'s box, as a hand-written
+    /// `PerceptionRegistrar` does, decided once at settlement (`EngineWord.nativeBoxed`).
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    static var observationRegistrarFitsWord: Bool {
+      MemoryLayout<ObservationRegistrar>.size == MemoryLayout<UnsafeMutableRawPointer>.size
+        && MemoryLayout<ObservationRegistrar>.alignment
+          <= MemoryLayout<UnsafeMutableRawPointer>.alignment
+        && _isBitwiseTakable(ObservationRegistrar.self)
+    }
+
+    /// The word's value on the native engine where `ObservationRegistrar` is not one word: a
+    /// box that holds it (one reference, the object's).
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @inline(never)
+    static func makeBox() -> UnsafeMutableRawPointer {
+      Unmanaged.passRetained(NativeRegistrarStorage.make(isPerceptionCheckingEnabled: true))
+        .toOpaque()
+    }
+
+    // The native engine's three calls: on the registrar in the word, or, where the engine word
+    // says the word holds a box (`EngineWord.nativeBoxed`), on the box's, out of line. `engine`
+    // is the caller's load of the engine word, already found native: one more branch on it.
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @inlinable @inline(__always)
+    static func nativeAccess<Subject: Observable, Member>(
+      _ word: UnsafeMutablePointer<AtomicPointerWord>, _ engine: EngineWord, _ subject: Subject,
+      keyPath: KeyPath<Subject, Member>
+    ) {
+      if _fastPath(engine.isNativeInline) {
+        observation(word).pointee.access(subject, keyPath: keyPath)
+      } else {
+        boxedAccess(word, subject, keyPath)
+      }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @inlinable @inline(__always)
+    static func nativeWillSet<Subject: Observable, Member>(
+      _ word: UnsafeMutablePointer<AtomicPointerWord>, _ engine: EngineWord, _ subject: Subject,
+      keyPath: KeyPath<Subject, Member>
+    ) {
+      if _fastPath(engine.isNativeInline) {
+        observation(word).pointee.willSet(subject, keyPath: keyPath)
+      } else {
+        boxedAnnounce(word, EventBits.willSet, subject, keyPath)
+      }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @inlinable @inline(__always)
+    static func nativeDidSet<Subject: Observable, Member>(
+      _ word: UnsafeMutablePointer<AtomicPointerWord>, _ engine: EngineWord, _ subject: Subject,
+      keyPath: KeyPath<Subject, Member>
+    ) {
+      if _fastPath(engine.isNativeInline) {
+        observation(word).pointee.didSet(subject, keyPath: keyPath)
+      } else {
+        boxedAnnounce(word, EventBits.didSet, subject, keyPath)
+      }
+    }
+
+    /// The box's registrar, borrowed: the object owns the box while the caller's `self` lives.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @usableFromInline @inline(never)
+    static func boxedAccess<Subject: Observable, Member>(
+      _ word: UnsafeMutablePointer<AtomicPointerWord>, _ subject: Subject,
+      _ keyPath: KeyPath<Subject, Member>
+    ) {
+      Unmanaged<NativeRegistrarStorage>.fromOpaque(word.loadAcquire()!)
+        ._withUnsafeGuaranteedRef { $0.registrar.access(subject, keyPath: keyPath) }
+    }
+
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @usableFromInline @inline(never)
+    static func boxedAnnounce<Subject: Observable, Member>(
+      _ word: UnsafeMutablePointer<AtomicPointerWord>, _ event: UInt32, _ subject: Subject,
+      _ keyPath: KeyPath<Subject, Member>
+    ) {
+      Unmanaged<NativeRegistrarStorage>.fromOpaque(word.loadAcquire()!)
+        ._withUnsafeGuaranteedRef {
+          if event == EventBits.willSet {
+            $0.registrar.willSet(subject, keyPath: keyPath)
+          } else {
+            $0.registrar.didSet(subject, keyPath: keyPath)
+          }
+        }
     }
 
     /// The word's value back in memory as the registrar it owns, deinitialized there.
@@ -575,8 +701,9 @@ public struct _PerceptibleRegistrar: ~Copyable, @unchecked Sendable {
       _ word: UnsafeMutablePointer<AtomicPointerWord>, _ subject: Subject,
       _ keyPath: () -> KeyPath<Subject, Member>
     ) {
-      if EngineWord.current.isNative {
-        observation(word).pointee.access(subject, keyPath: keyPath())
+      let engine = EngineWord.current
+      if engine.isNative {
+        nativeAccess(word, engine, subject, keyPath: keyPath())
       }
       let slot = ThreadLocal.slot
       if _slowPath(slot != 0) {
@@ -590,11 +717,12 @@ public struct _PerceptibleRegistrar: ~Copyable, @unchecked Sendable {
       _ word: UnsafeMutablePointer<AtomicPointerWord>, _ event: UInt32, _ subject: Subject,
       _ keyPath: () -> KeyPath<Subject, Member>
     ) {
-      if EngineWord.current.isNative {
+      let engine = EngineWord.current
+      if engine.isNative {
         if event == EventBits.willSet {
-          observation(word).pointee.willSet(subject, keyPath: keyPath())
+          nativeWillSet(word, engine, subject, keyPath: keyPath())
         } else {
-          observation(word).pointee.didSet(subject, keyPath: keyPath())
+          nativeDidSet(word, engine, subject, keyPath: keyPath())
         }
         return
       }
@@ -607,11 +735,12 @@ public struct _PerceptibleRegistrar: ~Copyable, @unchecked Sendable {
       _ word: UnsafeMutablePointer<AtomicPointerWord>, _ subject: Subject,
       _ keyPath: () -> KeyPath<Subject, Member>, _ mutation: () throws -> T
     ) rethrows -> T {
-      if EngineWord.current.isNative {
+      let engine = EngineWord.current
+      if engine.isNative {
         // One key path for both calls, as the eager path forms it.
         let keyPath = keyPath()
-        observation(word).pointee.willSet(subject, keyPath: keyPath)
-        defer { observation(word).pointee.didSet(subject, keyPath: keyPath) }
+        nativeWillSet(word, engine, subject, keyPath: keyPath)
+        defer { nativeDidSet(word, engine, subject, keyPath: keyPath) }
         return try mutation()
       }
       perceptionAnnounce(word, EventBits.willSet, keyPath)
@@ -676,8 +805,9 @@ public struct _PerceptibleRegistrar: ~Copyable, @unchecked Sendable {
       _ word: UnsafeMutablePointer<AtomicPointerWord>, _ subject: Subject,
       _ keyPath: () -> _PerceptionKeyPath<Subject, Member>
     ) {
-      if EngineWord.current.isNative {
-        observation(word).pointee.access(subject, keyPath: keyPath().keyPath)
+      let engine = EngineWord.current
+      if engine.isNative {
+        nativeAccess(word, engine, subject, keyPath: keyPath().keyPath)
       }
       let slot = ThreadLocal.slot
       if _slowPath(slot != 0) {
@@ -693,11 +823,12 @@ public struct _PerceptibleRegistrar: ~Copyable, @unchecked Sendable {
       _ word: UnsafeMutablePointer<AtomicPointerWord>, _ event: UInt32, _ subject: Subject,
       _ keyPath: () -> _PerceptionKeyPath<Subject, Member>
     ) {
-      if EngineWord.current.isNative {
+      let engine = EngineWord.current
+      if engine.isNative {
         if event == EventBits.willSet {
-          observation(word).pointee.willSet(subject, keyPath: keyPath().keyPath)
+          nativeWillSet(word, engine, subject, keyPath: keyPath().keyPath)
         } else {
-          observation(word).pointee.didSet(subject, keyPath: keyPath().keyPath)
+          nativeDidSet(word, engine, subject, keyPath: keyPath().keyPath)
         }
         return
       }
@@ -711,11 +842,12 @@ public struct _PerceptibleRegistrar: ~Copyable, @unchecked Sendable {
       _ word: UnsafeMutablePointer<AtomicPointerWord>, _ subject: Subject,
       _ keyPath: () -> _PerceptionKeyPath<Subject, Member>, _ mutation: () throws -> T
     ) rethrows -> T {
-      if EngineWord.current.isNative {
+      let engine = EngineWord.current
+      if engine.isNative {
         // The static loaded for each call: a key path held across the mutation costs a retain
         // and a release.
-        observation(word).pointee.willSet(subject, keyPath: keyPath().keyPath)
-        defer { observation(word).pointee.didSet(subject, keyPath: keyPath().keyPath) }
+        nativeWillSet(word, engine, subject, keyPath: keyPath().keyPath)
+        defer { nativeDidSet(word, engine, subject, keyPath: keyPath().keyPath) }
         return try mutation()
       }
       perceptionAnnounce(word, EventBits.willSet, keyPath)
