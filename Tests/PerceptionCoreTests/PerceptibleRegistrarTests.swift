@@ -75,7 +75,7 @@ struct PerceptibleRegistrarTests {
     else { return }
     let engine = EngineWord.current
     let forced = ProcessInfo.processInfo.environment["PERCEPTION_NATIVE_REGISTRAR"] == "boxed"
-    let boxed = forced || !_PerceptibleRegistrar.observationRegistrarFitsWord
+    let boxed = forced || !NativeRegistrarStorage.observationRegistrarFitsWord
     #expect(engine.isNative)
     #expect(engine.isNativeInline == !boxed)
     #expect(engine.rawValue & EngineWord.nativeBoxed == (boxed ? EngineWord.nativeBoxed : 0))

@@ -166,7 +166,7 @@ public enum PerceptionEngine: Sendable, Hashable, CustomStringConvertible {
     }
     #if canImport(Observation)
       if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        return !_PerceptibleRegistrar.observationRegistrarFitsWord
+        return !NativeRegistrarStorage.observationRegistrarFitsWord
       }
     #endif
     return true

@@ -42,6 +42,18 @@
     @usableFromInline
     init() {}
 
+    /// Whether an `ObservationRegistrar` can be `_PerceptibleRegistrar`'s word itself: one word,
+    /// no more aligned than one, and movable by copying its bits (the word is made in a
+    /// temporary and moved in). Every release so far: one class reference. Otherwise (a future
+    /// system could change the resilient type) the word holds this box, as a hand-written
+    /// `PerceptionRegistrar` does, decided once at settlement (`EngineWord.nativeBoxed`).
+    static var observationRegistrarFitsWord: Bool {
+      MemoryLayout<ObservationRegistrar>.size == MemoryLayout<UnsafeMutableRawPointer>.size
+        && MemoryLayout<ObservationRegistrar>.alignment
+          <= MemoryLayout<UnsafeMutableRawPointer>.alignment
+        && _isBitwiseTakable(ObservationRegistrar.self)
+    }
+
     /// The Perception registrar, made on first use.
     final var perception: RegistrarStorage {
       Self.lazyLock.withLock {

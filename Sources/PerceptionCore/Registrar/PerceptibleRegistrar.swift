@@ -460,7 +460,7 @@ public struct _PerceptibleRegistrar: ~Copyable, @unchecked Sendable {
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @inline(never)
     static func makeObservationRegistrar() -> UnsafeMutableRawPointer {
-      // Only where `observationRegistrarFitsWord` (the engine word says so). (Not
+      // Only where `NativeRegistrarStorage.observationRegistrarFitsWord` (the engine word says so). (Not
       // `unsafeBitCast`: it borrows its argument, which is then destroyed, and the word would
       // dangle.)
       // A fixed-size temporary: one of ObservationRegistrar's type is sized at run time.
@@ -507,19 +507,6 @@ public struct _PerceptibleRegistrar: ~Copyable, @unchecked Sendable {
         NativeReleaseCount.load() != 0 ? NativeReleaseRegistrars.remove(value) : nil
       Unmanaged<NativeRegistrarStorage>.fromOpaque(value).release()
       withExtendedLifetime(releases) {}
-    }
-
-    /// Whether an `ObservationRegistrar` can be the word itself: one word, no more aligned than
-    /// one, and movable by copying its bits (the word is made in a temporary and moved in).
-    /// Every release so far: one class reference. Otherwise (a future system could change
-    /// the resilient type) the word holds `NativeRegistrarStorage`'s box, as a hand-written
-    /// `PerceptionRegistrar` does, decided once at settlement (`EngineWord.nativeBoxed`).
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    static var observationRegistrarFitsWord: Bool {
-      MemoryLayout<ObservationRegistrar>.size == MemoryLayout<UnsafeMutableRawPointer>.size
-        && MemoryLayout<ObservationRegistrar>.alignment
-          <= MemoryLayout<UnsafeMutableRawPointer>.alignment
-        && _isBitwiseTakable(ObservationRegistrar.self)
     }
 
     /// The word's value on the native engine where `ObservationRegistrar` is not one word: a
