@@ -40,10 +40,24 @@ final class InlineModel: Perceptible, Observable, @unchecked Sendable {
 
   /// The registrar's word: on Perception's runtime, its storage once made.
   var word: UnsafeMutableRawPointer? { registrar.wordAddress.loadAcquire() }
+
+  /// Where the registrar's calls find the word.
+  var wordAddress: UnsafeMutableRawPointer { UnsafeMutableRawPointer(registrar.wordAddress) }
 }
 
 @Suite("The registrar @Perceptible declares")
 struct PerceptibleRegistrarTests {
+  /// The registrar is never loadable (its weak anchor), so a borrow of the `let` is the
+  /// object's own field: were it a copy, the word's atomics would publish the storage into the
+  /// copy and every observer would be lost. `registrar` is the class's first stored property,
+  /// right after the object's two-word header.
+  @Test func theRegistrarIsBorrowedWhereTheObjectKeepsIt() {
+    let model = InlineModel()
+    let object = UnsafeMutableRawPointer(Unmanaged.passUnretained(model).toOpaque())
+    #expect(model.wordAddress == object + 2 * MemoryLayout<UnsafeRawPointer>.size)
+    #expect(MemoryLayout<_PerceptibleRegistrar>.size == 2 * MemoryLayout<UnsafeRawPointer>.size)
+  }
+
   @Test func storageIsMadeByTheFirstTrackedReadOnly() {
     let model = InlineModel()
     guard PerceptionEngine.current == .perception else {
