@@ -159,6 +159,8 @@ enum Probe {
           try withMutation(of: subject, keyPath: lazyKeyPath().keyPath, mutation)
         }
       }
+      /// What `@Perceptible` declares; the fuzzer's registrar has the same entry points.
+      typealias _PerceptibleRegistrar = PerceptionRegistrar
     }
 
     func fuzzTrack(_ apply: () -> Void, onChange: @escaping @Sendable () -> Void) {
