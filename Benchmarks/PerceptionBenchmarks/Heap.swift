@@ -22,7 +22,8 @@ final class PlainModel {
 /// what creating `count` objects allocated: their number is the allocation count, and the
 /// distance is the bytes. The walk only reads, and must land exactly on object `count`, or the
 /// figures are not reported. Run it before the timed cases, while malloc has few free chunks to
-/// hand out instead of carving new ones.
+/// hand out instead of carving new ones. The array that holds the objects is a chunk too (8
+/// bytes per object), and can land among them: the walk steps over it without counting it.
 enum Heap {
   static let count = 100_000
 
@@ -37,19 +38,25 @@ enum Heap {
       let first = UInt(bitPattern: Unmanaged.passUnretained(objects[0]).toOpaque())
       let last = UInt(bitPattern: Unmanaged.passUnretained(objects[count]).toOpaque())
       guard last > first else { return nil }
+      // The array's storage object, which malloc returned: its elements follow a 32-byte header.
+      let array = objects.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress!) - 32 }
       var chunk = first
       var chunks = 0
+      var bytes: UInt = 0
       while chunk < last {
         // glibc's chunk header: the size (low 3 bits are flags) is the word before the address.
         let size = UnsafeRawPointer(bitPattern: chunk - 8)!.load(as: UInt.self) & ~7
         guard size >= 16 else { return nil }
+        if chunk != array {
+          bytes += size
+          chunks += 1
+        }
         chunk += size
-        chunks += 1
       }
       withExtendedLifetime(objects) {}
       guard chunk == last else { return nil }
       return HeapFigures(
-        bytes: Double(last - first) / Double(count), allocations: Double(chunks) / Double(count))
+        bytes: Double(bytes) / Double(count), allocations: Double(chunks) / Double(count))
     #else
       return nil
     #endif
