@@ -2,7 +2,7 @@
   import Observation
 #endif
 
-/// The registrar `@Perceptible` declares in each class: one word inside the object, so that an
+/// The registrar `@Perceptible` declares in each class: a word inside the object, so that an
 /// object nothing observes costs no allocation of its own on Perception's runtime.
 ///
 /// Not for hand-written code, which keeps ``PerceptionRegistrar``: this one is noncopyable and
