@@ -67,6 +67,20 @@ struct InlineRegistrarTests {
     #expect(!fires({ _ = model.name }, when: {}))
   }
 
+  /// Reflection cannot copy a noncopyable field, so the runtime shows the registrar as an
+  /// empty tuple: `dump` and `Mirror` still list every property, and nothing traps.
+  @Test func reflectionListsThePropertiesAndAnEmptyRegistrar() {
+    let model = InlineStatic()
+    model.value = 3
+    let children = Mirror(reflecting: model).children.map { ($0.label ?? "", $0.value) }
+    #expect(children.map(\.0) == ["_value", "_other", "_$perceptionRegistrar"])
+    #expect(children[0].1 as? Int == 3)
+    #expect(children[2].1 is Void)
+    var dumped = ""
+    dump(model, to: &dumped)
+    #expect(dumped.contains("_value: 3"))
+  }
+
   @Test func aReleaseReachesATrackingThatWantsIt() {
     let kinds = Kinds()
     do {
