@@ -85,9 +85,10 @@
         .toOpaque()
     }
 
-    // The native engine's three calls: on the registrar in the word, or, where the engine word
-    // says the word holds a box (`EngineWord.nativeBoxed`), on the box's, out of line. `engine`
-    // is the caller's load of the engine word, already found native: one more branch on it.
+    // The native engine's calls, a read and an announced event: on the registrar in the word,
+    // or, where the engine word says the word holds a box (`EngineWord.nativeBoxed`), on the
+    // box's, out of line. `engine` is the caller's load of the engine word, already found
+    // native: one more branch on it.
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @inlinable @inline(__always)
@@ -102,29 +103,21 @@
       }
     }
 
+    /// willSet or didSet, `event` (a constant where it is inlined, so one call remains).
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @inlinable @inline(__always)
-    static func nativeWillSet<Subject: Observable, Member>(
-      _ word: UnsafeMutablePointer<AtomicPointerWord>, _ engine: EngineWord, _ subject: Subject,
-      keyPath: KeyPath<Subject, Member>
+    static func nativeAnnounce<Subject: Observable, Member>(
+      _ word: UnsafeMutablePointer<AtomicPointerWord>, _ engine: EngineWord, _ event: UInt32,
+      _ subject: Subject, keyPath: KeyPath<Subject, Member>
     ) {
       if _fastPath(engine.isNativeInline) {
-        observation(word).pointee.willSet(subject, keyPath: keyPath)
+        if event == EventBits.willSet {
+          observation(word).pointee.willSet(subject, keyPath: keyPath)
+        } else {
+          observation(word).pointee.didSet(subject, keyPath: keyPath)
+        }
       } else {
-        boxedAnnounce(word, EventBits.willSet, subject, keyPath)
-      }
-    }
-
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @inlinable @inline(__always)
-    static func nativeDidSet<Subject: Observable, Member>(
-      _ word: UnsafeMutablePointer<AtomicPointerWord>, _ engine: EngineWord, _ subject: Subject,
-      keyPath: KeyPath<Subject, Member>
-    ) {
-      if _fastPath(engine.isNativeInline) {
-        observation(word).pointee.didSet(subject, keyPath: keyPath)
-      } else {
-        boxedAnnounce(word, EventBits.didSet, subject, keyPath)
+        boxedAnnounce(word, event, subject, keyPath)
       }
     }
 

@@ -110,11 +110,7 @@
     ) {
       let engine = EngineWord.current
       if engine.isNative {
-        if event == EventBits.willSet {
-          nativeWillSet(word, engine, subject, keyPath: keyPath())
-        } else {
-          nativeDidSet(word, engine, subject, keyPath: keyPath())
-        }
+        nativeAnnounce(word, engine, event, subject, keyPath: keyPath())
         return
       }
       perceptionAnnounce(word, event, keyPath)
@@ -130,8 +126,8 @@
       if engine.isNative {
         // One key path for both calls, as the eager path forms it.
         let keyPath = keyPath()
-        nativeWillSet(word, engine, subject, keyPath: keyPath)
-        defer { nativeDidSet(word, engine, subject, keyPath: keyPath) }
+        nativeAnnounce(word, engine, EventBits.willSet, subject, keyPath: keyPath)
+        defer { nativeAnnounce(word, engine, EventBits.didSet, subject, keyPath: keyPath) }
         return try mutation()
       }
       perceptionAnnounce(word, EventBits.willSet, keyPath)
@@ -216,11 +212,7 @@
     ) {
       let engine = EngineWord.current
       if engine.isNative {
-        if event == EventBits.willSet {
-          nativeWillSet(word, engine, subject, keyPath: keyPath().keyPath)
-        } else {
-          nativeDidSet(word, engine, subject, keyPath: keyPath().keyPath)
-        }
+        nativeAnnounce(word, engine, event, subject, keyPath: keyPath().keyPath)
         return
       }
       perceptionAnnounce(word, event, keyPath)
@@ -237,8 +229,10 @@
       if engine.isNative {
         // The static loaded for each call: a key path held across the mutation costs a retain
         // and a release.
-        nativeWillSet(word, engine, subject, keyPath: keyPath().keyPath)
-        defer { nativeDidSet(word, engine, subject, keyPath: keyPath().keyPath) }
+        nativeAnnounce(word, engine, EventBits.willSet, subject, keyPath: keyPath().keyPath)
+        defer {
+          nativeAnnounce(word, engine, EventBits.didSet, subject, keyPath: keyPath().keyPath)
+        }
         return try mutation()
       }
       perceptionAnnounce(word, EventBits.willSet, keyPath)

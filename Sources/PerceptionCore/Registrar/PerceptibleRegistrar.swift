@@ -241,12 +241,8 @@ public struct _PerceptibleRegistrar: ~Copyable, @unchecked Sendable {
     #if canImport(Observation)
       let engine = EngineWord.current
       if engine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        let keyPath = ErasedObservable.erase(keyPath())
-        if event == EventBits.willSet {
-          nativeWillSet(word, engine, ErasedObservable(), keyPath: keyPath)
-        } else {
-          nativeDidSet(word, engine, ErasedObservable(), keyPath: keyPath)
-        }
+        nativeAnnounce(
+          word, engine, event, ErasedObservable(), keyPath: ErasedObservable.erase(keyPath()))
         return
       }
     #endif
@@ -276,8 +272,10 @@ public struct _PerceptibleRegistrar: ~Copyable, @unchecked Sendable {
       if engine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
         // One key path for both calls, as the eager path forms it.
         let keyPath = ErasedObservable.erase(keyPath())
-        nativeWillSet(word, engine, ErasedObservable(), keyPath: keyPath)
-        defer { nativeDidSet(word, engine, ErasedObservable(), keyPath: keyPath) }
+        nativeAnnounce(word, engine, EventBits.willSet, ErasedObservable(), keyPath: keyPath)
+        defer {
+          nativeAnnounce(word, engine, EventBits.didSet, ErasedObservable(), keyPath: keyPath)
+        }
         return try mutation()
       }
     #endif
@@ -323,12 +321,9 @@ public struct _PerceptibleRegistrar: ~Copyable, @unchecked Sendable {
     #if canImport(Observation)
       let engine = EngineWord.current
       if engine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        let keyPath = ErasedObservable.erase(keyPath().keyPath)
-        if event == EventBits.willSet {
-          nativeWillSet(word, engine, ErasedObservable(), keyPath: keyPath)
-        } else {
-          nativeDidSet(word, engine, ErasedObservable(), keyPath: keyPath)
-        }
+        nativeAnnounce(
+          word, engine, event,
+          ErasedObservable(), keyPath: ErasedObservable.erase(keyPath().keyPath))
         return
       }
     #endif
@@ -360,12 +355,12 @@ public struct _PerceptibleRegistrar: ~Copyable, @unchecked Sendable {
       if engine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
         // The static loaded for each call: a key path held across the mutation costs a retain
         // and a release.
-        nativeWillSet(
-          word, engine,
+        nativeAnnounce(
+          word, engine, EventBits.willSet,
           ErasedObservable(), keyPath: ErasedObservable.erase(keyPath().keyPath))
         defer {
-          nativeDidSet(
-            word, engine,
+          nativeAnnounce(
+            word, engine, EventBits.didSet,
             ErasedObservable(), keyPath: ErasedObservable.erase(keyPath().keyPath))
         }
         return try mutation()
