@@ -1,3 +1,4 @@
+import Foundation
 import Perception
 import Testing
 
@@ -33,6 +34,29 @@ final class CheckedSendable: Sendable {
   let name: String
 
   init(name: String) { self.name = name }
+}
+
+/// Codable, with its own coding keys (as `@Observable` classes need): synthesized coding skips
+/// the registrar, which its default value initializes.
+@Perceptible
+final class CodableModel: Codable {
+  var name = ""
+  var count = 0
+
+  enum CodingKeys: String, CodingKey {
+    case _name = "name"
+    case _count = "count"
+  }
+}
+
+/// A class that is subclassed: the subclass's own stored property sits after the registrar.
+@Perceptible
+class BaseModel {
+  var value = 0
+}
+
+final class DerivedModel: BaseModel {
+  var extra = 0
 }
 
 /// Records the kinds of the events a tracking with options delivers.
@@ -79,6 +103,23 @@ struct InlineRegistrarTests {
     var dumped = ""
     dump(model, to: &dumped)
     #expect(dumped.contains("_value: 3"))
+  }
+
+  @Test func aCodableClassRoundTripsAndStillFires() throws {
+    let model = CodableModel()
+    model.name = "a"
+    model.count = 2
+    let data = try JSONEncoder().encode(model)
+    let decoded = try JSONDecoder().decode(CodableModel.self, from: data)
+    #expect(decoded.name == "a" && decoded.count == 2)
+    #expect(fires({ _ = decoded.count }, when: { decoded.count = 3 }))
+  }
+
+  @Test func aSubclassFires() {
+    let model = DerivedModel()
+    #expect(fires({ _ = model.value }, when: { model.value = 1 }))
+    model.extra = 1
+    #expect(model.value == 1 && model.extra == 1)
   }
 
   @Test func aReleaseReachesATrackingThatWantsIt() {
