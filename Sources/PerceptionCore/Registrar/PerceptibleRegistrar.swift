@@ -402,14 +402,6 @@ public struct _PerceptibleRegistrar: ~Copyable, @unchecked Sendable {
     _ word: UnsafeMutablePointer<AtomicPointerWord>, slot: UInt, keyPath: AnyKeyPath,
     property: UnsafeRawPointer? = nil
   ) {
-    #if canImport(Observation)
-      let isNative: Bool
-      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        isNative = true
-      } else {
-        isNative = false
-      }
-    #endif
     guard let list = TrackingScope.accessList(inSlot: slot) else {
       #if DEBUG
         CheckingReporter.readOutsideTracking(
@@ -420,7 +412,7 @@ public struct _PerceptibleRegistrar: ~Copyable, @unchecked Sendable {
     #if canImport(Observation)
       // The native engine's release registrar: made by the first read in a scope that wants
       // releases (only such scopes put a list in the slot on this engine).
-      if isNative {
+      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
         NativeReleaseRegistrars.registrar(for: word.loadAcquire()!)
           .record(keyPath, property: property, in: list)
         return
