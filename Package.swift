@@ -84,8 +84,14 @@ let package = Package(
     ),
     .testTarget(
       name: "PerceptionTests",
-      dependencies: ["Perception", "ObservationsScenarios"]
+      dependencies: ["Perception", "ObservationsScenarios", "CodableModels"]
     ),
+    // Classes that declare `Codable` and synthesize it, with `@Perceptible` and with
+    // `@Observable`. Swift warns on each that the registrar's `let` will not be decoded, for
+    // `@Observable`'s `_$observationRegistrar` as for `_$perceptionRegistrar` (and as for
+    // swift-perception's): a warning users of either macro see, so this target alone keeps
+    // warnings as warnings (below).
+    .target(name: "CodableModels", dependencies: ["Perception"], path: "Tests/CodableModels"),
     // The behaviours Apple's Observations tests check, written as scenarios that run against
     // Observations and Perceptions: in process (PerceptionTests) and in the StdlibUnittest-
     // shaped harness below, one child process per run.
@@ -137,3 +143,14 @@ let package = Package(
     ),
   ]
 #endif
+
+// Warnings are errors in the package's own builds, which set PERCEPTION_WARNINGS_AS_ERRORS
+// (.ci/run and the scripts it runs), in every Swift target but CodableModels (above). Never
+// where the package is a user's dependency: SwiftPM applies a path dependency's settings, and a
+// newer compiler's new warning must not stop a user's build.
+if Context.environment["PERCEPTION_WARNINGS_AS_ERRORS"] != nil {
+  for target in package.targets
+  where target.name != "CodableModels" && !target.name.hasPrefix("CPerceptionRuntime") {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.treatAllWarnings(as: .error)]
+  }
+}

@@ -27,6 +27,8 @@
 # `bash .ci/docs.sh --sync-figures` copies the note's figures into the article.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Warnings are errors, as in the build .ci/test.sh makes (Package.swift).
+export PERCEPTION_WARNINGS_AS_ERRORS=1
 
 step() { printf '\n==> %s\n' "$*"; }
 
@@ -86,8 +88,9 @@ if [ -z "$docc" ]; then
 fi
 out=.build/docs
 modules=(PerceptionCore Perception)
-# The flags .ci/test.sh builds with, so that after it nothing is compiled again.
-build_flags=(-Xswiftc -warnings-as-errors)
+# The flags .ci/test.sh builds with, so that after it nothing is compiled again: none, with
+# warnings made errors by PERCEPTION_WARNINGS_AS_ERRORS (above).
+build_flags=()
 
 rm -rf "$out"
 mkdir -p "$out"

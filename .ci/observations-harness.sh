@@ -7,9 +7,11 @@
 # is the long form.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Warnings are errors, as in the build .ci/test.sh makes (Package.swift).
+export PERCEPTION_WARNINGS_AS_ERRORS=1
 
 runs=${RUNS:-20}
-swift build --product ObservationsHarness -Xswiftc -warnings-as-errors
+swift build --product ObservationsHarness
 harness="$(swift build --show-bin-path)/ObservationsHarness"
 
 passed=0

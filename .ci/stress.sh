@@ -5,11 +5,13 @@
 # built; any violated invariant, a crash, or the watchdog fails the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Warnings are errors, as in the build .ci/test.sh makes (Package.swift).
+export PERCEPTION_WARNINGS_AS_ERRORS=1
 
 step() { printf '\n==> %s\n' "$*"; }
 
 step "swift build --product perception-stress"
-swift build --product perception-stress -Xswiftc -warnings-as-errors
+swift build --product perception-stress
 stress="$(swift build --show-bin-path)/perception-stress"
 
 for engine in perception native; do

@@ -7,5 +7,3 @@
 #include "perception_engine.h"
 
 perception_atomic_u32 perception_engine_word = {0};
-
-perception_atomic_u32 perception_native_release_registrars = {0};

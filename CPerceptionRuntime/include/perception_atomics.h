@@ -46,23 +46,6 @@ typedef struct perception_atomic_pointer {
   _Atomic(void *) value;
 } perception_atomic_pointer;
 
-static inline void perception_atomic_pointer_init(perception_atomic_pointer *atomic, void *value) {
-  atomic_init(&atomic->value, value);
-}
-
-/// The pointer, acquire: what the thread that stored it wrote before is visible.
-static inline void *perception_atomic_pointer_load_acquire(perception_atomic_pointer *atomic) {
-  return atomic_load_explicit(&atomic->value, memory_order_acquire);
-}
-
-/// Replaces NULL with `desired`; returns whether it did. Acquire-release on
-/// success, acquire on failure.
-static inline bool perception_atomic_pointer_publish(perception_atomic_pointer *atomic, void *desired) {
-  void *expected = NULL;
-  return atomic_compare_exchange_strong_explicit(&atomic->value, &expected, desired,
-                                                 memory_order_acq_rel, memory_order_acquire);
-}
-
 /// Stores `value` and returns what was there, acquire-release: what the previous
 /// storer wrote before its exchange is visible to the thread that takes the
 /// pointer out.

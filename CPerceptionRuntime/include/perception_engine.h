@@ -23,11 +23,6 @@
 #define PERCEPTION_ENGINE_KIND_MASK ((uint32_t)3)
 /// Set once the engine has been used: the choice can no longer change.
 #define PERCEPTION_ENGINE_SETTLED ((uint32_t)4)
-/// Set at settlement, with NATIVE and SETTLED only, when `@Perceptible`'s registrar cannot hold
-/// `ObservationRegistrar` in its word (it is not one bitwise-movable word, or the environment
-/// forces the fallback) and holds a box instead. NATIVE | SETTLED is the largest value without
-/// it, so "native" is one test either way: the word at least NATIVE | SETTLED.
-#define PERCEPTION_ENGINE_NATIVE_BOXED ((uint32_t)8)
 
 /// The engine word. Changed only by perception_engine_compare_exchange.
 extern perception_atomic_u32 perception_engine_word;
@@ -38,25 +33,12 @@ static inline uint32_t perception_engine_load(void) {
 
 /// Whether the settled engine is Swift's Observation: the hot paths' one test.
 static inline bool perception_engine_is_native(void) {
-  return perception_engine_load() >= (PERCEPTION_ENGINE_NATIVE | PERCEPTION_ENGINE_SETTLED);
+  return perception_engine_load() == (PERCEPTION_ENGINE_NATIVE | PERCEPTION_ENGINE_SETTLED);
 }
 
 /// Replaces `expected` with `desired`; returns whether it did.
 static inline bool perception_engine_compare_exchange(uint32_t expected, uint32_t desired) {
   return perception_atomic_u32_compare_exchange(&perception_engine_word, expected, desired);
-}
-
-/// How many `@Perceptible` objects on the native engine have a release registrar in the Swift
-/// layer's side table (NativeReleaseRegistrars): while it is 0, an object's deinit looks
-/// nothing up. Changed under that table's lock, read without it.
-extern perception_atomic_u32 perception_native_release_registrars;
-
-static inline uint32_t perception_native_release_registrars_load(void) {
-  return atomic_load_explicit(&perception_native_release_registrars.value, memory_order_acquire);
-}
-
-static inline void perception_native_release_registrars_store(uint32_t value) {
-  atomic_store_explicit(&perception_native_release_registrars.value, value, memory_order_release);
 }
 
 /// The value of the environment variable `name`, or NULL: how a process

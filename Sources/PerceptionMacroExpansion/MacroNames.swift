@@ -7,8 +7,7 @@ enum MacroNames {
   /// The label of `@PerceptionTracked(callingHelpers: true)`: accessors that call the class's
   /// own `access(keyPath:)` and `withMutation(keyPath:_:)`.
   static let callingHelpers = "callingHelpers"
-  /// The registrar `@Perceptible` declares: one word in the object (`_PerceptibleRegistrar`).
-  static let registrarType = "PerceptionCore._PerceptibleRegistrar"
+  static let registrarType = "PerceptionCore.PerceptionRegistrar"
   static let conformance = "PerceptionCore.Perceptible"
   /// Observation's protocol, which perceptible classes also conform to, so that
   /// `withObservationTracking`, `Observations` and SwiftUI accept them.

@@ -67,7 +67,6 @@ static inline uint64_t harness_random(uint64_t *state) {
 
 // The suites, one per primitive.
 void run_lock_tests(void);
-void run_atomics_tests(void);
 void run_thread_local_tests(void);
 void run_access_list_tests(void);
 void run_hash_table_tests(void);

@@ -71,7 +71,6 @@ void harness_run_threads(size_t count, void *(*body)(void *), void *arguments, s
 
 int main(void) {
   run_lock_tests();
-  run_atomics_tests();
   run_thread_local_tests();
   run_access_list_tests();
   run_hash_table_tests();

@@ -127,12 +127,6 @@ public enum MacroExpansionDump {
       ("Observation.Observable", "PerceptionCore.Perceptible"),
       ("ObservationIgnored", "PerceptionIgnored"), ("ObservationTracked", "PerceptionTracked"),
       ("@Observable", "@Perceptible"),
-      // @Perceptible's registrar is its own type: a word in the object.
-      (
-        "@PerceptionIgnored private let _$perceptionRegistrar = PerceptionCore.PerceptionRegistrar()",
-        "@PerceptionIgnored private let _$perceptionRegistrar = "
-          + "PerceptionCore._PerceptibleRegistrar()"
-      ),
     ]
     for (old, new) in renames { text = text.replacingOccurrences(of: old, with: new) }
     return text

@@ -10,8 +10,7 @@ struct ExpansionTests {
     let source = result.source ?? ""
     #expect(
       source.hasPrefix(
-        "@PerceptionIgnored private let _$perceptionRegistrar = "
-          + "PerceptionCore._PerceptibleRegistrar()\n\n"
+        "@PerceptionIgnored private let _$perceptionRegistrar = PerceptionCore.PerceptionRegistrar()\n\n"
           + "internal nonisolated func access<$sD_6MemberfMu_>(\n"
           + "  keyPath: KeyPath<Model, $sD_6MemberfMu_>\n) {\n"
           + "  _$perceptionRegistrar.access(self, keyPath: keyPath)\n}\n\n"))
@@ -36,7 +35,7 @@ struct ExpansionTests {
     let source = MacroExpander.expand(Requests.perceptible(.member, declaration)).source ?? ""
     #expect(!source.contains("func access"))
     #expect(!source.contains("func withMutation"))
-    #expect(source.contains("_$perceptionRegistrar = PerceptionCore._PerceptibleRegistrar()"))
+    #expect(source.contains("_$perceptionRegistrar = PerceptionCore.PerceptionRegistrar()"))
     // The generated names keep their numbers, as @Observable's do.
     #expect(source.contains("shouldNotifyObservers<$sD_6MemberfMu1_>"))
   }

@@ -98,34 +98,6 @@ enum Toolchain {
           _ mutation: () throws -> T
         ) rethrows -> T { try mutation() }
       }
-      struct _PerceptibleRegistrar: ~Copyable, @unchecked Sendable {
-        init() {}
-        func access<S: Perceptible, M>(_ subject: S, keyPath: KeyPath<S, M>) {}
-        func willSet<S: Perceptible, M>(_ subject: S, keyPath: KeyPath<S, M>) {}
-        func didSet<S: Perceptible, M>(_ subject: S, keyPath: KeyPath<S, M>) {}
-        func withMutation<S: Perceptible, M, T>(
-          of subject: S, keyPath: KeyPath<S, M>, _ mutation: () throws -> T
-        ) rethrows -> T { try mutation() }
-        func _access<S: Perceptible, M>(_ subject: S, lazyKeyPath: @autoclosure () -> KeyPath<S, M>) {}
-        func _willSet<S: Perceptible, M>(_ subject: S, lazyKeyPath: @autoclosure () -> KeyPath<S, M>) {}
-        func _didSet<S: Perceptible, M>(_ subject: S, lazyKeyPath: @autoclosure () -> KeyPath<S, M>) {}
-        func _withMutation<S: Perceptible, M, T>(
-          of subject: S, lazyKeyPath: @autoclosure () -> KeyPath<S, M>, _ mutation: () throws -> T
-        ) rethrows -> T { try mutation() }
-        func _access<S: Perceptible, M>(
-          _ subject: S, lazyKeyPath: @autoclosure () -> _PerceptionKeyPath<S, M>
-        ) {}
-        func _willSet<S: Perceptible, M>(
-          _ subject: S, lazyKeyPath: @autoclosure () -> _PerceptionKeyPath<S, M>
-        ) {}
-        func _didSet<S: Perceptible, M>(
-          _ subject: S, lazyKeyPath: @autoclosure () -> _PerceptionKeyPath<S, M>
-        ) {}
-        func _withMutation<S: Perceptible, M, T>(
-          of subject: S, lazyKeyPath: @autoclosure () -> _PerceptionKeyPath<S, M>,
-          _ mutation: () throws -> T
-        ) rethrows -> T { try mutation() }
-      }
     }
 
     """

@@ -75,10 +75,16 @@ struct ClassGenerator {
         makeProperty(
           position: position, isGeneric: isGeneric, isPublic: isPublic, existing: properties))
     }
+    // Synthesized `Codable`, where every stored property's type is Codable. Not with backquoted
+    // names: `@Observable`'s rendering spells those as plain labels, so the coding keys differ.
+    let codable =
+      properties.allSatisfy { ($0.type.isCodable || !$0.isStoredInstance) && !$0.backquoted }
+      && random.chance(20)
     return FuzzClass(
       name: "Fuzz\(index)", isGeneric: isGeneric, classModifiers: classModifiers,
       leading: random.pick(Self.classLeading), attributes: attributes,
       nativeAttributes: nativeAttributes, properties: properties,
+      conformances: codable ? ": Codable" : "",
       breakage: random.chance(6) ? random.pick(Self.breakages) : nil)
   }
 

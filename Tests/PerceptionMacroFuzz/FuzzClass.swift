@@ -26,6 +26,8 @@ struct FuzzClass {
     var condition: Bool?
 
     var isInstance: Bool { kind != .staticVariable && kind != .staticConstant }
+    /// Whether an instance of the class stores the property, so that synthesized coding codes it.
+    var isStoredInstance: Bool { isInstance && kind != .computed && kind != .computedSettable }
     var isWritable: Bool { kind != .constant && kind != .staticConstant && kind != .computed }
     /// Whether the property exists in the compiled program.
     var exists: Bool { condition ?? true }
@@ -46,6 +48,8 @@ struct FuzzClass {
   /// The same for `@Observable`, where its expansion of `attributes` fails.
   var nativeAttributes: [String]
   var properties: [Property]
+  /// The class's conformances as written after its name (`: Codable`), or empty.
+  var conformances: String
   /// What makes the class fail to compile with either macro, if anything: the check is then that
   /// both fail.
   var breakage: String?
@@ -59,7 +63,7 @@ struct FuzzClass {
     lines.append(macro)
     lines += native ? nativeAttributes : attributes
     let generic = isGeneric ? "<T>" : ""
-    lines.append("\(classModifiers)class \(name)\(generic) {")
+    lines.append("\(classModifiers)class \(name)\(generic)\(conformances) {")
     lines.append("  struct Inner: Equatable { var a = 1 }")
     lines.append("  final class Ref {}")
     for property in properties {

@@ -14,6 +14,11 @@ struct FuzzType {
   var isNested = false
   /// Whether the type mentions the class's generic parameter `T`.
   var isGeneric = false
+  /// Whether the type is `Codable`, so that a class whose stored properties all are can declare
+  /// `Codable` and synthesize its coding.
+  var isCodable: Bool {
+    ["Int", "String", "[Int]", "Dictionary<String, Array<Int>>", "Int?"].contains(name)
+  }
 
   static let all: [FuzzType] = [
     FuzzType(

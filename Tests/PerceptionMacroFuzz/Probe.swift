@@ -102,9 +102,13 @@ enum Probe {
         let keyPath: KeyPath<Root, Member>
         init(_ keyPath: KeyPath<Root, Member>) { self.keyPath = keyPath }
       }
-      struct PerceptionRegistrar: Sendable {
+      // Codable, as the real registrar is, so that a class that declares `Codable` synthesizes
+      // its coding with both macros.
+      struct PerceptionRegistrar: Codable, Sendable {
         let registrations = FuzzRegistrations()
         init() {}
+        init(from decoder: any Decoder) {}
+        func encode(to encoder: any Encoder) {}
         func access<S: Perceptible, M>(_ subject: S, keyPath: KeyPath<S, M>) {
           FuzzRegistrations.accessed?.append((registrations, keyPath))
         }
@@ -159,8 +163,6 @@ enum Probe {
           try withMutation(of: subject, keyPath: lazyKeyPath().keyPath, mutation)
         }
       }
-      /// What `@Perceptible` declares; the fuzzer's registrar has the same entry points.
-      typealias _PerceptibleRegistrar = PerceptionRegistrar
     }
 
     func fuzzTrack(_ apply: () -> Void, onChange: @escaping @Sendable () -> Void) {

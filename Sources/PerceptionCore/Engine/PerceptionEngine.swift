@@ -128,8 +128,7 @@ public enum PerceptionEngine: Sendable, Hashable, CustomStringConvertible {
       }
       let chosen = word.kind
       let kind = chosen != 0 ? chosen : (environmentChoice ?? platformDefault).kind
-      let boxed = kind == EngineWord.native && nativeRegistrarIsBoxed ? EngineWord.nativeBoxed : 0
-      if word.replace(with: kind | EngineWord.settled | boxed) {
+      if word.replace(with: kind | EngineWord.settled) {
         return PerceptionEngine(EngineWord(rawValue: kind))
       }
     }
@@ -154,22 +153,6 @@ public enum PerceptionEngine: Sendable, Hashable, CustomStringConvertible {
         "Perception: PERCEPTION_ENGINE is '\(value)'; set it to 'native' or 'perception', or "
           + "unset it to use the platform's default.")
     }
-  }
-
-  /// Whether `@Perceptible`'s registrar keeps `NativeRegistrarStorage`'s box in its word on the
-  /// native engine, not the `ObservationRegistrar` itself: when the registrar is not one
-  /// bitwise-movable word (it is resilient: a future system could change it), or when
-  /// `PERCEPTION_NATIVE_REGISTRAR=boxed` forces the fallback (for tests). Read at settlement.
-  static var nativeRegistrarIsBoxed: Bool {
-    if Platform.environmentValue("PERCEPTION_NATIVE_REGISTRAR")?.lowercased() == "boxed" {
-      return true
-    }
-    #if canImport(Observation)
-      if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        return !NativeRegistrarStorage.observationRegistrarFitsWord
-      }
-    #endif
-    return true
   }
 
   /// Native Observation on Apple platforms that have it; Perception's runtime elsewhere.

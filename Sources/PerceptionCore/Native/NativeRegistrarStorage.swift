@@ -1,9 +1,7 @@
 #if canImport(Observation)
   import Observation
 
-  /// The heap object behind a ``PerceptionRegistrar`` on the native engine: a registrar written by
-  /// hand. The one `@Perceptible` declares (`_PerceptibleRegistrar`) keeps its
-  /// `ObservationRegistrar` in the object instead, and its release registrar in a side table.
+  /// The heap object behind a ``PerceptionRegistrar`` on the native engine.
   ///
   /// Its `ObservationRegistrar` does the observing: every read and write goes to it, so
   /// `withObservationTracking`, `Observations` and SwiftUI see the object, and so do
@@ -24,8 +22,11 @@
   class NativeRegistrarStorage: @unchecked Sendable {
     // Sendable because ObservationRegistrar is, and `lazyPerception` is read and written only
     // under `lazyLock` (or in deinit, when nothing else can reach the box).
+    /// Borrowed where the box keeps it on every call: a noncopyable `let`, so that no call
+    /// copies the resilient `ObservationRegistrar` out first (a retain, a release and two value
+    /// witness calls per announced event, about 20 instructions of a write).
     @usableFromInline
-    final let registrar = ObservationRegistrar()
+    final let registrar = InPlaceObservationRegistrar()
 
     /// The Perception registrar, nil until a read in a scope that wants releases makes it.
     private final var lazyPerception: RegistrarStorage?
@@ -41,18 +42,6 @@
 
     @usableFromInline
     init() {}
-
-    /// Whether an `ObservationRegistrar` can be `_PerceptibleRegistrar`'s word itself: one word,
-    /// no more aligned than one, and movable by copying its bits (the word is made in a
-    /// temporary and moved in). Every release so far: one class reference. Otherwise (a future
-    /// system could change the resilient type) the word holds this box, as a hand-written
-    /// `PerceptionRegistrar` does, decided once at settlement (`EngineWord.nativeBoxed`).
-    static var observationRegistrarFitsWord: Bool {
-      MemoryLayout<ObservationRegistrar>.size == MemoryLayout<UnsafeMutableRawPointer>.size
-        && MemoryLayout<ObservationRegistrar>.alignment
-          <= MemoryLayout<UnsafeMutableRawPointer>.alignment
-        && _isBitwiseTakable(ObservationRegistrar.self)
-    }
 
     /// The Perception registrar, made on first use.
     final var perception: RegistrarStorage {
@@ -92,6 +81,38 @@
           forReadOf: keyPath, inSlot: slot, storage: self, site: site)
       else { return }
       perception.record(keyPath, property: property, in: list)
+    }
+  }
+
+  /// An `ObservationRegistrar` that is never copied: its methods borrow it where it is stored.
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  @usableFromInline
+  struct InPlaceObservationRegistrar: ~Copyable, Sendable {
+    @usableFromInline
+    let registrar = ObservationRegistrar()
+
+    @usableFromInline
+    init() {}
+
+    @inlinable @inline(__always)
+    borrowing func access<Subject: Observable, Member>(
+      _ subject: Subject, keyPath: KeyPath<Subject, Member>
+    ) {
+      registrar.access(subject, keyPath: keyPath)
+    }
+
+    @inlinable @inline(__always)
+    borrowing func willSet<Subject: Observable, Member>(
+      _ subject: Subject, keyPath: KeyPath<Subject, Member>
+    ) {
+      registrar.willSet(subject, keyPath: keyPath)
+    }
+
+    @inlinable @inline(__always)
+    borrowing func didSet<Subject: Observable, Member>(
+      _ subject: Subject, keyPath: KeyPath<Subject, Member>
+    ) {
+      registrar.didSet(subject, keyPath: keyPath)
     }
   }
 

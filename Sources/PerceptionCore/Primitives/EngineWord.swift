@@ -23,18 +23,9 @@ struct EngineWord {
     @inline(__always) get { EngineWord(rawValue: perception_engine_load()) }
   }
 
-  /// Whether the settled engine is Swift's Observation: one compare of the whole word, which
-  /// is native and settled, with or without `nativeBoxed`, when it is at least native and
-  /// settled.
+  /// Whether the settled engine is Swift's Observation: one compare of the whole word.
   @inlinable
   var isNative: Bool {
-    @inline(__always) get { rawValue >= EngineWord.native | EngineWord.settled }
-  }
-
-  /// Whether the settled engine is Swift's Observation and `@Perceptible`'s registrar holds
-  /// `ObservationRegistrar` in its word (not the box of `nativeBoxed`).
-  @inlinable
-  var isNativeInline: Bool {
     @inline(__always) get { rawValue == EngineWord.native | EngineWord.settled }
   }
 
@@ -60,21 +51,9 @@ struct EngineWord {
   static var native: UInt32 { UInt32(PERCEPTION_ENGINE_NATIVE) }
   @inlinable
   static var settled: UInt32 { UInt32(PERCEPTION_ENGINE_SETTLED) }
-  /// Set with `native | settled` when `@Perceptible`'s registrar keeps a box in its word.
-  @inlinable
-  static var nativeBoxed: UInt32 { UInt32(PERCEPTION_ENGINE_NATIVE_BOXED) }
 
   /// Replaces the word `self` with `desired`; returns whether it did.
   func replace(with desired: UInt32) -> Bool {
     perception_engine_compare_exchange(rawValue, desired)
   }
-}
-
-/// The count of native-engine objects with a release registrar (`perception_engine.h`).
-enum NativeReleaseCount {
-  @inline(__always)
-  static func load() -> UInt32 { perception_native_release_registrars_load() }
-
-  /// Under the side table's lock only.
-  static func store(_ value: UInt32) { perception_native_release_registrars_store(value) }
 }

@@ -89,7 +89,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   ) {
     #if canImport(Observation)
       if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        nativeRegistrar.access(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
+        nativeStorage.registrar.access(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
         nativeStorage.perceptionAccess(keyPath)
         return
       }
@@ -125,7 +125,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   ) {
     #if canImport(Observation)
       if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        nativeRegistrar.access(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
+        nativeStorage.registrar.access(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
         nativeStorage.perceptionAccess(keyPath, site: site)
         return
       }
@@ -141,7 +141,8 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   ) {
     #if canImport(Observation)
       if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        nativeRegistrar.willSet(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
+        nativeStorage.registrar.willSet(
+          ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
         return
       }
     #endif
@@ -155,7 +156,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   ) {
     #if canImport(Observation)
       if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        nativeRegistrar.didSet(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
+        nativeStorage.registrar.didSet(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
         return
       }
     #endif
@@ -343,7 +344,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       _ subject: Subject, keyPath: KeyPath<Subject, Member>
     ) {
       if EngineWord.current.isNative {
-        nativeRegistrar.willSet(subject, keyPath: keyPath)
+        nativeStorage.registrar.willSet(subject, keyPath: keyPath)
       } else {
         perceptionStorage.announce(EventBits.willSet, keyPath: keyPath)
       }
@@ -356,7 +357,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       _ subject: Subject, keyPath: KeyPath<Subject, Member>
     ) {
       if EngineWord.current.isNative {
-        nativeRegistrar.didSet(subject, keyPath: keyPath)
+        nativeStorage.registrar.didSet(subject, keyPath: keyPath)
       } else {
         perceptionStorage.announce(EventBits.didSet, keyPath: keyPath)
       }
@@ -382,7 +383,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     func nativeAccess<Subject: Observable, Member>(
       _ subject: Subject, keyPath: KeyPath<Subject, Member>
     ) {
-      nativeRegistrar.access(subject, keyPath: keyPath)
+      nativeStorage.registrar.access(subject, keyPath: keyPath)
       nativeStorage.perceptionAccess(keyPath)
     }
 
@@ -393,11 +394,6 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       unsafeDowncast(storage, to: NativeRegistrarStorage.self)
     }
 
-    /// The native engine's registrar.
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @inlinable
-    var nativeRegistrar: ObservationRegistrar { nativeStorage.registrar }
-
     /// `access(_:keyPath:)` of an observable `subject`, for generated accessors: `keyPath` is
     /// only evaluated when a tracking scope or a checked context needs it, or on the native
     /// engine.
@@ -407,7 +403,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
     ) {
       if EngineWord.current.isNative {
-        nativeRegistrar.access(subject, keyPath: keyPath())
+        nativeStorage.registrar.access(subject, keyPath: keyPath())
       }
       // Both engines' scopes and checked contexts show in the slot: one test, one call.
       let slot = ThreadLocal.slot
@@ -454,7 +450,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
     ) {
       if EngineWord.current.isNative {
-        nativeRegistrar.willSet(subject, keyPath: keyPath())
+        nativeStorage.registrar.willSet(subject, keyPath: keyPath())
       } else {
         perceptionStorage.announce(EventBits.willSet) { keyPath() }
       }
@@ -467,7 +463,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
     ) {
       if EngineWord.current.isNative {
-        nativeRegistrar.didSet(subject, keyPath: keyPath())
+        nativeStorage.registrar.didSet(subject, keyPath: keyPath())
       } else {
         perceptionStorage.announce(EventBits.didSet) { keyPath() }
       }
@@ -499,7 +495,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
     ) {
       if EngineWord.current.isNative {
-        nativeRegistrar.access(subject, keyPath: keyPath().keyPath)
+        nativeStorage.registrar.access(subject, keyPath: keyPath().keyPath)
       }
       let slot = ThreadLocal.slot
       if _slowPath(slot != 0) {
@@ -516,7 +512,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
     ) {
       if EngineWord.current.isNative {
-        nativeRegistrar.willSet(subject, keyPath: keyPath().keyPath)
+        nativeStorage.registrar.willSet(subject, keyPath: keyPath().keyPath)
       } else {
         perceptionStorage.announce(EventBits.willSet) { keyPath() }
       }
@@ -530,7 +526,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
     ) {
       if EngineWord.current.isNative {
-        nativeRegistrar.didSet(subject, keyPath: keyPath().keyPath)
+        nativeStorage.registrar.didSet(subject, keyPath: keyPath().keyPath)
       } else {
         perceptionStorage.announce(EventBits.didSet) { keyPath() }
       }

@@ -1,7 +1,5 @@
 /// The heap object behind a `PerceptionRegistrar`: the C runtime's registrar state in
-/// the tail of one allocation. Also behind the registrar `@Perceptible` declares
-/// (`_PerceptibleRegistrar`), which makes it on the first tracked read only and keeps it in its
-/// word (and, on the native engine, behind that registrar's release registrars).
+/// the tail of one allocation.
 ///
 /// Until somebody observes it, that state is three zero words and owns nothing; the first
 /// registration allocates its observer table. The object's `deinit` is the registrar going

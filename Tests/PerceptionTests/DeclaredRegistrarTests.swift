@@ -2,9 +2,10 @@ import Foundation
 import Perception
 import Testing
 
-// The registrar @Perceptible declares (`_PerceptibleRegistrar`), with the macro: a class whose
-// properties get static key paths, a generic class (key path literals), a class that declares
-// its own registrar, and a checked-Sendable class.
+// The registrar @Perceptible declares (`_$perceptionRegistrar`, a `PerceptionRegistrar` as
+// swift-perception's macro declares it), with the macro: a class whose properties get static key
+// paths, a generic class (key path literals), a class that declares its own registrar, a
+// checked-Sendable class, and the class's own code holding its registrar.
 
 /// Static key paths: the accessors hand the registrar `_PerceptionKeyPath`s.
 @Perceptible
@@ -36,8 +37,8 @@ final class CheckedSendable: Sendable {
   init(name: String) { self.name = name }
 }
 
-/// Codable, with its own coding keys (as `@Observable` classes need): synthesized coding skips
-/// the registrar, which its default value initializes.
+/// Codable, with its own coding keys, which leave the registrar out (synthesized coding without
+/// them is `CodableTests`').
 @Perceptible
 final class CodableModel: Codable {
   var name = ""
@@ -46,6 +47,24 @@ final class CodableModel: Codable {
   enum CodingKeys: String, CodingKey {
     case _name = "name"
     case _count = "count"
+  }
+}
+
+/// A class whose own code holds its registrar: copies it, keeps a key path to it, and announces
+/// a change through the copy, as a class can with swift-perception's registrar.
+@Perceptible
+final class RegistrarHolder {
+  var value = 0
+
+  static var registrarKeyPath: KeyPath<RegistrarHolder, PerceptionRegistrar> {
+    \._$perceptionRegistrar
+  }
+
+  func copyOfRegistrar() -> PerceptionRegistrar { _$perceptionRegistrar }
+
+  func setThroughACopy(_ newValue: Int) {
+    let copy = self[keyPath: Self.registrarKeyPath]
+    copy.withMutation(of: self, keyPath: \.value) { _value = newValue }
   }
 }
 
@@ -91,15 +110,15 @@ struct InlineRegistrarTests {
     #expect(!fires({ _ = model.name }, when: {}))
   }
 
-  /// Reflection cannot copy a noncopyable field, so the runtime shows the registrar as an
-  /// empty tuple: `dump` and `Mirror` still list every property, and nothing traps.
-  @Test func reflectionListsThePropertiesAndAnEmptyRegistrar() {
+  /// `dump` and `Mirror` list every property, the registrar among them, as they do
+  /// swift-perception's and `@Observable`'s.
+  @Test func reflectionListsThePropertiesAndTheRegistrar() {
     let model = InlineStatic()
     model.value = 3
     let children = Mirror(reflecting: model).children.map { ($0.label ?? "", $0.value) }
     #expect(children.map(\.0) == ["_value", "_other", "_$perceptionRegistrar"])
     #expect(children[0].1 as? Int == 3)
-    #expect(children[2].1 is Void)
+    #expect(children[2].1 is PerceptionRegistrar)
     var dumped = ""
     dump(model, to: &dumped)
     #expect(dumped.contains("_value: 3"))
@@ -113,6 +132,18 @@ struct InlineRegistrarTests {
     let decoded = try JSONDecoder().decode(CodableModel.self, from: data)
     #expect(decoded.name == "a" && decoded.count == 2)
     #expect(fires({ _ = decoded.count }, when: { decoded.count = 3 }))
+  }
+
+  @Test func theClassesOwnCodeCopiesItsRegistrar() {
+    let model = RegistrarHolder()
+    // A copy is the same registrar: a change announced through it reaches the observers.
+    #expect(fires({ _ = model.value }, when: { model.setThroughACopy(1) }))
+    #expect(model.value == 1)
+    let copy = model.copyOfRegistrar()
+    #expect(copy == model[keyPath: RegistrarHolder.registrarKeyPath])
+    #expect(Set([copy]).count == 1)
+    let sendable: any Sendable & Codable & Hashable = copy
+    #expect(sendable is PerceptionRegistrar)
   }
 
   @Test func aSubclassFires() {
