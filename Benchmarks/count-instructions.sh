@@ -101,8 +101,8 @@ fi
 
 # The budget's cases: id, N (2N within the case's maxOperations, and small where one operation
 # is costly), and the limit on ours over @Observable: 1.10, the budget; `open` where the case is
-# still over it (reported, not held). create-destroy is held to the budget since issue 30 took
-# the registrar's box out of @Perceptible objects (1,402 against 1,290 instructions). Left
+# still over it (reported, not held); create-destroy's own limit, set by the decision to keep the
+# registrar's box (the Guarantees article's "Releases": 1,650 against 1,290 instructions). Left
 # to the timed run: the threaded and growth cases, whose counts follow the scheduler, and the
 # cases whose key paths share Observation's dictionaries with others (write-other-observed,
 # cycle-10), where the count is decided by which keys share a bucket: a key path's hash covers
@@ -138,7 +138,7 @@ modify 100000 1.10
 empty-scope 100000 1.10
 nested-3 50000 1.10
 cycle-1 20000 1.10
-create-destroy 50000 1.10
+create-destroy 50000 1.30
 fan-out-1 10000 1.10
 fan-out-10 2000 1.10
 options-cycle 10000 1.10

@@ -22,11 +22,8 @@
   class NativeRegistrarStorage: @unchecked Sendable {
     // Sendable because ObservationRegistrar is, and `lazyPerception` is read and written only
     // under `lazyLock` (or in deinit, when nothing else can reach the box).
-    /// Borrowed where the box keeps it on every call: a noncopyable `let`, so that no call
-    /// copies the resilient `ObservationRegistrar` out first (a retain, a release and two value
-    /// witness calls per announced event, about 20 instructions of a write).
     @usableFromInline
-    final let registrar = InPlaceObservationRegistrar()
+    final let registrar = ObservationRegistrar()
 
     /// The Perception registrar, nil until a read in a scope that wants releases makes it.
     private final var lazyPerception: RegistrarStorage?
@@ -81,38 +78,6 @@
           forReadOf: keyPath, inSlot: slot, storage: self, site: site)
       else { return }
       perception.record(keyPath, property: property, in: list)
-    }
-  }
-
-  /// An `ObservationRegistrar` that is never copied: its methods borrow it where it is stored.
-  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-  @usableFromInline
-  struct InPlaceObservationRegistrar: ~Copyable, Sendable {
-    @usableFromInline
-    let registrar = ObservationRegistrar()
-
-    @usableFromInline
-    init() {}
-
-    @inlinable @inline(__always)
-    borrowing func access<Subject: Observable, Member>(
-      _ subject: Subject, keyPath: KeyPath<Subject, Member>
-    ) {
-      registrar.access(subject, keyPath: keyPath)
-    }
-
-    @inlinable @inline(__always)
-    borrowing func willSet<Subject: Observable, Member>(
-      _ subject: Subject, keyPath: KeyPath<Subject, Member>
-    ) {
-      registrar.willSet(subject, keyPath: keyPath)
-    }
-
-    @inlinable @inline(__always)
-    borrowing func didSet<Subject: Observable, Member>(
-      _ subject: Subject, keyPath: KeyPath<Subject, Member>
-    ) {
-      registrar.didSet(subject, keyPath: keyPath)
     }
   }
 

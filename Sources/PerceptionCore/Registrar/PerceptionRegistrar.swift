@@ -89,7 +89,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   ) {
     #if canImport(Observation)
       if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        nativeStorage.registrar.access(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
+        nativeRegistrar.access(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
         nativeStorage.perceptionAccess(keyPath)
         return
       }
@@ -125,7 +125,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   ) {
     #if canImport(Observation)
       if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        nativeStorage.registrar.access(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
+        nativeRegistrar.access(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
         nativeStorage.perceptionAccess(keyPath, site: site)
         return
       }
@@ -141,8 +141,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   ) {
     #if canImport(Observation)
       if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        nativeStorage.registrar.willSet(
-          ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
+        nativeRegistrar.willSet(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
         return
       }
     #endif
@@ -156,7 +155,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   ) {
     #if canImport(Observation)
       if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        nativeStorage.registrar.didSet(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
+        nativeRegistrar.didSet(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
         return
       }
     #endif
@@ -247,7 +246,8 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     #if canImport(Observation)
       if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
         // One key path for both calls, as the eager path forms it.
-        return try withMutation(of: subject, keyPath: keyPath(), mutation)
+        return try nativeWithMutation(
+          of: ErasedObservable(), keyPath: ErasedObservable.erase(keyPath()), mutation)
       }
     #endif
     let storage = perceptionStorage
@@ -311,7 +311,8 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   ) rethrows -> T {
     #if canImport(Observation)
       if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        return try withMutation(of: subject, keyPath: keyPath().keyPath, mutation)
+        return try nativeWithMutation(
+          of: ErasedObservable(), keyPath: ErasedObservable.erase(keyPath().keyPath), mutation)
       }
     #endif
     let storage = perceptionStorage
@@ -344,7 +345,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       _ subject: Subject, keyPath: KeyPath<Subject, Member>
     ) {
       if EngineWord.current.isNative {
-        nativeStorage.registrar.willSet(subject, keyPath: keyPath)
+        nativeRegistrar.willSet(subject, keyPath: keyPath)
       } else {
         perceptionStorage.announce(EventBits.willSet, keyPath: keyPath)
       }
@@ -357,7 +358,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       _ subject: Subject, keyPath: KeyPath<Subject, Member>
     ) {
       if EngineWord.current.isNative {
-        nativeStorage.registrar.didSet(subject, keyPath: keyPath)
+        nativeRegistrar.didSet(subject, keyPath: keyPath)
       } else {
         perceptionStorage.announce(EventBits.didSet, keyPath: keyPath)
       }
@@ -369,8 +370,27 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     public func withMutation<Subject: Observable, Member, T>(
       of subject: Subject, keyPath: KeyPath<Subject, Member>, _ mutation: () throws -> T
     ) rethrows -> T {
-      willSet(subject, keyPath: keyPath)
-      defer { didSet(subject, keyPath: keyPath) }
+      if EngineWord.current.isNative {
+        return try nativeWithMutation(of: subject, keyPath: keyPath, mutation)
+      }
+      let storage = perceptionStorage
+      storage.announce(EventBits.willSet, keyPath: keyPath)
+      defer { storage.announce(EventBits.didSet, keyPath: keyPath) }
+      return try mutation()
+    }
+
+    /// A mutation on the native engine, which the caller has checked: willSet and didSet on the
+    /// one `ObservationRegistrar`, the engine tested and the box loaded once for both (through
+    /// `willSet(_:keyPath:)` and `didSet(_:keyPath:)`, each tests and loads again: about 20
+    /// instructions of a write).
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @inlinable @inline(__always)
+    func nativeWithMutation<Subject: Observable, Member, T>(
+      of subject: Subject, keyPath: KeyPath<Subject, Member>, _ mutation: () throws -> T
+    ) rethrows -> T {
+      let storage = nativeStorage
+      storage.registrar.willSet(subject, keyPath: keyPath)
+      defer { storage.registrar.didSet(subject, keyPath: keyPath) }
       return try mutation()
     }
 
@@ -383,7 +403,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     func nativeAccess<Subject: Observable, Member>(
       _ subject: Subject, keyPath: KeyPath<Subject, Member>
     ) {
-      nativeStorage.registrar.access(subject, keyPath: keyPath)
+      nativeRegistrar.access(subject, keyPath: keyPath)
       nativeStorage.perceptionAccess(keyPath)
     }
 
@@ -394,6 +414,11 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       unsafeDowncast(storage, to: NativeRegistrarStorage.self)
     }
 
+    /// The native engine's registrar.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @inlinable
+    var nativeRegistrar: ObservationRegistrar { nativeStorage.registrar }
+
     /// `access(_:keyPath:)` of an observable `subject`, for generated accessors: `keyPath` is
     /// only evaluated when a tracking scope or a checked context needs it, or on the native
     /// engine.
@@ -403,7 +428,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
     ) {
       if EngineWord.current.isNative {
-        nativeStorage.registrar.access(subject, keyPath: keyPath())
+        nativeRegistrar.access(subject, keyPath: keyPath())
       }
       // Both engines' scopes and checked contexts show in the slot: one test, one call.
       let slot = ThreadLocal.slot
@@ -450,7 +475,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
     ) {
       if EngineWord.current.isNative {
-        nativeStorage.registrar.willSet(subject, keyPath: keyPath())
+        nativeRegistrar.willSet(subject, keyPath: keyPath())
       } else {
         perceptionStorage.announce(EventBits.willSet) { keyPath() }
       }
@@ -463,7 +488,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
     ) {
       if EngineWord.current.isNative {
-        nativeStorage.registrar.didSet(subject, keyPath: keyPath())
+        nativeRegistrar.didSet(subject, keyPath: keyPath())
       } else {
         perceptionStorage.announce(EventBits.didSet) { keyPath() }
       }
@@ -478,7 +503,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     ) rethrows -> T {
       if EngineWord.current.isNative {
         // One key path for both calls, as the eager path forms it.
-        return try withMutation(of: subject, keyPath: keyPath(), mutation)
+        return try nativeWithMutation(of: subject, keyPath: keyPath(), mutation)
       }
       let storage = perceptionStorage
       storage.announce(EventBits.willSet) { keyPath() }
@@ -495,7 +520,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
     ) {
       if EngineWord.current.isNative {
-        nativeStorage.registrar.access(subject, keyPath: keyPath().keyPath)
+        nativeRegistrar.access(subject, keyPath: keyPath().keyPath)
       }
       let slot = ThreadLocal.slot
       if _slowPath(slot != 0) {
@@ -512,7 +537,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
     ) {
       if EngineWord.current.isNative {
-        nativeStorage.registrar.willSet(subject, keyPath: keyPath().keyPath)
+        nativeRegistrar.willSet(subject, keyPath: keyPath().keyPath)
       } else {
         perceptionStorage.announce(EventBits.willSet) { keyPath() }
       }
@@ -526,7 +551,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
     ) {
       if EngineWord.current.isNative {
-        nativeStorage.registrar.didSet(subject, keyPath: keyPath().keyPath)
+        nativeRegistrar.didSet(subject, keyPath: keyPath().keyPath)
       } else {
         perceptionStorage.announce(EventBits.didSet) { keyPath() }
       }
@@ -543,7 +568,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     ) rethrows -> T {
       if EngineWord.current.isNative {
         // One key path for both calls, as the eager path forms it.
-        return try withMutation(of: subject, keyPath: keyPath().keyPath, mutation)
+        return try nativeWithMutation(of: subject, keyPath: keyPath().keyPath, mutation)
       }
       let storage = perceptionStorage
       storage.announce(EventBits.willSet) { keyPath() }

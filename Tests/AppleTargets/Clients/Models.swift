@@ -191,3 +191,25 @@ func useMainActorModel() {
   settings.notificationsEnabled = true
   settings.save()
 }
+
+/// Synthesized `Codable`, on a class that is not final, as apps persist their models: the same
+/// JSON as swift-perception's (its registrar encoded as `{}`). Swift warns that the registrar's
+/// `let` will not be decoded, as it does for `@Observable`'s: the one warning in an expansion
+/// that .ci/apple-targets.sh allows.
+@Perceptible
+class PersistedSettings: Codable {
+  var name = "a"
+  var count = 0
+  @PerceptionIgnored var cache: [String] = []
+}
+
+/// Generic, and `Codable` through an extension (which a non-final class cannot do, with either
+/// macro: its decoding initializer must be `required` in the class).
+@Perceptible
+final class PersistedBox<Value: Codable> {
+  var value: Value
+
+  init(value: Value) { self.value = value }
+}
+
+extension PersistedBox: Codable {}
