@@ -37,6 +37,7 @@ struct ClassFuzz {
       return
     }
     report.checkedClasses += batch.count
+    report.checkedCodableClasses += batch.filter { !$0.conformances.isEmpty }.count
     guard let nativeRun = native.run, let ourRun = ours.run, nativeRun.status == 0,
       ourRun.status == 0
     else {
