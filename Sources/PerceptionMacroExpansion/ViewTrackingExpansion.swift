@@ -42,6 +42,9 @@ enum ViewTrackingExpansion {
     if let message = type.syntaxMisuse {
       return ExpansionResult(source: nil, diagnostics: [.error(message, at: request.attribute)])
     }
+    // A type whose own inheritance list names neither protocol gets no members: the extension
+    // role, which sees its conformances, reports it, once.
+    guard type.namesProtocol else { return ExpansionResult(source: "") }
     let access = type.accessModifier.map { "\($0) " } ?? ""
     let tracked = type.selfType
     switch type.kind {
@@ -73,7 +76,7 @@ enum ViewTrackingExpansion {
   static func memberAttribute(_ request: ExpansionRequest) -> ExpansionResult {
     guard let parent = request.parent else { return ExpansionResult(source: "") }
     let type = MarkedType(parent.source)
-    guard type.syntaxMisuse == nil,
+    guard type.syntaxMisuse == nil, type.namesProtocol,
       BodyDeclaration(request.declaration.source, kind: type.kind).needsViewBuilder
     else { return ExpansionResult(source: "") }
     return ExpansionResult(source: "@SwiftUI.ViewBuilder")
@@ -91,23 +94,18 @@ enum ViewTrackingExpansion {
     let list = TokenizedSource(request.conformanceList ?? "")
     let missing = Set((0..<list.tokens.count).map { list.text($0) })
     let name = type.name ?? "it"
-    let isView = !missing.contains("View")
-    let isModifier = !missing.contains("ViewModifier")
     let message: String?
-    switch type.kind {
-    case .view where !isView && isModifier:
+    if missing.contains("View") && missing.contains("ViewModifier") {
       message =
-        "\(attribute) found 'ViewModifier' conformance of '\(name)' only outside its declaration; "
-        + "declare 'ViewModifier' in the inheritance list of '\(name)'"
-    case .view where !isView:
+        "\(attribute) applies to a type that conforms to 'View' or 'ViewModifier'; '\(name)' "
+        + "conforms to neither: add ': View' to its declaration, or remove the attribute"
+    } else if !type.namesProtocol {
+      let conformance = missing.contains("View") ? "ViewModifier" : "View"
       message =
-        "\(attribute) applies to a type that conforms to 'View' or 'ViewModifier'; "
-        + "'\(name)' conforms to neither: add ': View' to its declaration, or remove the attribute"
-    case .modifier where !isModifier:
-      message =
-        "\(attribute) applies to a type that conforms to 'View' or 'ViewModifier'; "
-        + "'\(name)' names 'ViewModifier' but does not conform to it"
-    default:
+        "\(attribute) needs '\(conformance)' in the inheritance list of '\(name)' itself, "
+        + "where it can see it: write '\(type.declaration.keyword ?? "struct") \(name): "
+        + "\(conformance)'"
+    } else {
       message = nil
     }
     if let message {
@@ -125,8 +123,11 @@ enum ViewTrackingExpansion {
 struct MarkedType {
   let declaration: TypeDeclaration
   /// View or view modifier, from the inheritance list: a type that names `ViewModifier` there
-  /// is a modifier; any other is taken for a view, and the extension role checks it is one.
+  /// is a modifier; any other is taken for a view.
   var kind = ViewTrackingExpansion.Kind.view
+  /// Whether the inheritance list names `View` or `ViewModifier`, which the member role needs to
+  /// know which one to witness: it sees no conformance declared elsewhere.
+  var namesProtocol = false
   /// Whether the body declares `Body`: a type alias, a nested type or an associated type.
   var declaresBody = false
   /// `public`, `package` or `open`, which the generated members must match; nil otherwise.
@@ -155,7 +156,11 @@ struct MarkedType {
       if source.isToken(position, ">") && !source.isToken(position - 1, "-") { angleDepth -= 1 }
       if angleDepth == 0 && source.isToken(position, ":") { inInheritance = true }
       if source.isToken(position, "where") { inInheritance = false }
-      if inInheritance && source.isToken(position, "ViewModifier") { kind = .modifier }
+      if inInheritance && source.isToken(position, "ViewModifier") {
+        kind = .modifier
+        namesProtocol = true
+      }
+      if inInheritance && source.isToken(position, "View") { namesProtocol = true }
       position += 1
     }
     if position < source.tokens.count {
