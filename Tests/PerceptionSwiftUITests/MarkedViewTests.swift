@@ -249,3 +249,26 @@ struct MarkedViewTests {
         == _PerceptionTrackingModifierBody<MarkedBadge, _ViewModifier_Content<MarkedBadge>>.self)
   }
 }
+
+/// What a marked view's renders cost beside a wrapped one's, for counting allocations under a
+/// tool: runs only with `PERCEPTION_RENDER_COST=marked` or `=wrapped` (then 1,000 changes, each
+/// rendering the view again), e.g. `valgrind` on the test binary filtered to this suite.
+@MainActor
+@Suite("@WithPerceptionTracking's render cost, on request")
+struct MarkedViewCostTests {
+  @Test func renders() {
+    let kind = ProcessInfo.processInfo.environment["PERCEPTION_RENDER_COST"]
+    let model = Model()
+    let loop: RenderLoop
+    switch kind {
+    case "marked": loop = RenderLoop(MarkedTitleView(model: model))
+    case "wrapped": loop = RenderLoop(TitleView(model: model))
+    default: return
+    }
+    for index in 0..<1_000 {
+      model.title = "\(index)"
+      loop.settle()
+    }
+    #expect(loop.takeLog().count == 1_001)
+  }
+}
