@@ -88,7 +88,8 @@ struct MarkedStateView: View {
   }
 }
 
-/// A view with `@Binding`, made by a marked parent with `@Bindable` (the shell's, which clients spell `@Perception.Bindable`).
+/// A view with `@Binding`, made by a marked parent with `@Bindable` (the shell's, which clients
+/// spell `@Perception.Bindable`).
 @WithPerceptionTracking
 struct MarkedBindingView: View {
   @Binding var isOn: Bool

@@ -49,9 +49,9 @@
   public struct _PerceptionTrackingBody<Tracked> {
     // Nonisolated and unconstrained, with its `View` conformance apart, as
     // `WithPerceptionTracking` is: the bump sets the generation from the thread that made the
-    // change, and must not need `Tracked`'s conformance, which may be isolated, to do it. The two states are declared as
-    // the wrapper's are, so that they compile with `@State` as the property wrapper and as
-    // Xcode 27's macro.
+    // change, and must not need `Tracked`'s conformance, which may be isolated, to do it. The
+    // two states are declared as the wrapper's are, so that they compile with `@State` as the
+    // property wrapper and as Xcode 27's macro.
     /// Kept for as long as the view keeps its identity; nil where the view needs no tracking.
     @State private var tracker = markedViewTracker(Tracked.self)
     /// Bumped to make SwiftUI render the view again.
