@@ -73,6 +73,18 @@ struct MarkedViewTests {
     #expect(loop.takeLog() == ["extension=b"])
   }
 
+  @Test func aBuilderBodyInAnExtension() {
+    let model = Model()
+    let loop = RenderLoop(MarkedExtensionBuilderView(model: model))
+    #expect(loop.takeLog() == [])
+    model.isOn = true
+    loop.settle()
+    #expect(loop.takeLog() == ["extension builder=a"])
+    model.title = "b"
+    loop.settle()
+    #expect(loop.takeLog() == ["extension builder=b"])
+  }
+
   @Test func aBodyThatReturnsExplicitly() {
     let model = Model()
     let loop = RenderLoop(MarkedReturningView(model: model))

@@ -57,6 +57,22 @@ extension MarkedExtensionView {
   }
 }
 
+/// Several statements in an extension's body, which gets no builder from `View` there, with or
+/// without the attribute: it says `@ViewBuilder` itself.
+@WithPerceptionTracking
+struct MarkedExtensionBuilderView: View {
+  let model: Model
+}
+
+extension MarkedExtensionBuilderView {
+  @ViewBuilder var body: some View {
+    let title = model.title
+    if model.isOn {
+      Text("extension builder", title)
+    }
+  }
+}
+
 /// A body that returns explicitly: no builder, as without the attribute.
 @WithPerceptionTracking
 struct MarkedReturningView: View {
