@@ -198,6 +198,36 @@ if [ -n "$own_warnings" ]; then
   failures=$((failures + 1))
 fi
 
+# Views marked `@WithPerceptionTracking` (Clients/MarkedViews.swift): no warning where SwiftUI
+# needs the tracking (iOS 13-16, macOS 10.15-13, tvOS 13-16, watchOS 6-9); where the wrapper is
+# deprecated, the attribute is too, and warns at each marked type and nowhere else (the compiler
+# prints an attribute's deprecation twice at the same place, as it does @Perceptible's on 26).
+marked=Tests/AppleTargets/Clients/MarkedViews.swift
+marked_types=$(grep -c '^ *@WithPerceptionTracking$' "$marked")
+for triple in "${targets[@]}"; do
+  warnings=$(grep -E "^$triple Clients-swift[56]: $marked:[0-9]+:[0-9]+: warning:" "$diagnostics" || true)
+  case "$triple" in
+    *ios13.0 | *ios16.0 | *macosx10.15 | *tvos13.0-simulator | *watchos6.0-simulator)
+      if [ -n "$warnings" ]; then
+        echo "error: marked views warn for $triple:" >&2
+        echo "$warnings" >&2
+        failures=$((failures + 1))
+      fi
+      ;;
+    *)
+      attribute=$(echo "$warnings" | grep "'WithPerceptionTracking()' was deprecated" \
+        | sed -E 's/: warning.*//; s/^[^ ]+ [^ ]+ //' | sort -u | wc -l)
+      others=$(echo "$warnings" | grep -v "was deprecated in" || true)
+      if [ "$attribute" -ne "$marked_types" ] || [ -n "$others" ]; then
+        echo "error: for $triple, $attribute of $marked_types marked types warn, or other warnings:" >&2
+        echo "$others" >&2
+        failures=$((failures + 1))
+      fi
+      ;;
+  esac
+done
+echo "marked views: no warning before the 17 releases, one deprecation per marked type from them"
+
 # The negative control: an iOS 17 API called without `if #available` must be rejected for
 # iOS 13 and accepted for iOS 17, or this check cannot see what it exists to see.
 fixture=Tests/AppleTargets/Fixtures/ObservationWithoutAvailability.swift

@@ -43,8 +43,10 @@ source .ci/second-compile.sh
 out=.build/state-macro
 second_compile_setup "$out"
 plugin="$bin/SwiftUIStateMacro-tool#SwiftUIStateMacro"
+# And Perception's, which `@WithPerceptionTracking` (declared among the shells) names.
+perception_plugin="$bin/PerceptionMacros-tool#PerceptionMacros"
 swiftc_flags=(-swift-version 6 -warnings-as-errors -parse-as-library -package-name "$package_name"
-  -load-plugin-executable "$plugin")
+  -load-plugin-executable "$plugin" -load-plugin-executable "$perception_plugin")
 swiftc "${swiftc_flags[@]}" -emit-module -module-name SwiftUI -D PERCEPTION_STATE_MACRO \
   -emit-module-path "$out/SwiftUI.swiftmodule" Tests/SwiftUIStandIn/*.swift
 swiftc "${swiftc_flags[@]}" -emit-module -module-name Charts -I "$out" \
@@ -57,6 +59,12 @@ typecheck() {
 }
 typecheck ShellsWithStateMacro "Tests/PerceptionSwiftUITests/Shells/*.swift" -I "$out"
 echo "the SwiftUI shells compile where @State is a macro"
+# With the views marked `@WithPerceptionTracking` that the render loop tests, whose expansions
+# hold the tracking body's states.
+typecheck MarkedViewsWithStateMacro "Tests/PerceptionSwiftUITests/Shells/*.swift \
+  Tests/PerceptionSwiftUITests/MarkedViews.swift Tests/PerceptionSwiftUITests/Views.swift \
+  Tests/PerceptionSwiftUITests/RenderLoop.swift" -I "$out"
+echo "the views marked @WithPerceptionTracking compile where @State is a macro"
 
 # And that compile can fail: the old shape compiles with the property wrapper, not the macro.
 fixture=Tests/SwiftUIStateMacroFixtures/StateStorageAssignedInInitializer.swift

@@ -13,6 +13,12 @@ public enum MacroExpander {
       return TrackedStorageExpansion.expand(request)
     case (MacroNames.trackedType, .accessor):
       return TrackedAccessorExpansion.expand(request)
+    case (ViewTrackingExpansion.macroType, .member):
+      return ViewTrackingExpansion.member(request)
+    case (ViewTrackingExpansion.macroType, .memberAttribute):
+      return ViewTrackingExpansion.memberAttribute(request)
+    case (ViewTrackingExpansion.macroType, .extension):
+      return ViewTrackingExpansion.extension(request)
     case (MacroNames.ignoredType, .accessor):
       // `@PerceptionIgnored` only marks a property for `@Perceptible` to skip.
       return ExpansionResult(source: "")

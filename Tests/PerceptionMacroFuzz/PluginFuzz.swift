@@ -11,7 +11,50 @@ struct PluginFuzz {
 
   static let roles = ["member", "memberAttribute", "extension", "peer", "accessor", "nonsense"]
   static let macroTypes = [
-    "PerceptibleMacro", "PerceptionTrackedMacro", "PerceptionIgnoredMacro", "Unknown",
+    "PerceptibleMacro", "PerceptionTrackedMacro", "PerceptionIgnoredMacro",
+    "WithPerceptionTrackingMacro", "Unknown",
+  ]
+
+  /// Views and view modifiers as `@WithPerceptionTracking` is applied to them, and their
+  /// bodies, to break beside the generated classes.
+  static let viewSources = [
+    """
+    @WithPerceptionTracking
+    public struct Counter<T: Equatable>: View where T: Sendable {
+      let model: Model
+      @State private var taps = 0
+      var body: some View {
+        let text = "\\(model.count)"
+        if model.isOn { Text(text) } else { Button { return } label: { Text("") } }
+      }
+    }
+    """,
+    """
+    @WithPerceptionTracking final class Box<T>: SwiftUI.View {
+      typealias Body = Never
+      struct Nested { var body: Int { return 1 } }
+    }
+    """,
+    """
+    @available(iOS 14, *) @WithPerceptionTracking
+    struct Badge: ViewModifier {
+      func body(content: Content) -> some View {
+        switch count { case 0: content default: guard x else { return Text("") }; Text("") }
+      }
+    }
+    """,
+    "  var body: some View { get { Text(\"\") } }",
+    "  @ViewBuilder var body: Text { return Text(\"\") }",
+    "  func body(content: Content) -> some View { content.map { return $0 } }",
+    "@WithPerceptionTracking protocol P { var body: Int { get } }",
+    "@WithPerceptionTracking extension V: View {}",
+  ]
+
+  static let conformanceLists = [
+    "struct Placeholder: Perceptible {}",
+    "struct Placeholder: ViewModifier, _PerceptionTrackedView {}",
+    "struct Placeholder: View, _PerceptionTrackedViewModifier {}",
+    "struct Placeholder: View, ViewModifier, _PerceptionTrackedView {}",
   ]
 
   /// A JSON string literal for `text`.
@@ -61,7 +104,9 @@ struct PluginFuzz {
   mutating func request() -> String {
     let source = mutate(random.pick(sources))
     let context = random.chance(50) ? "[\(syntax(mutate(random.pick(sources))))]" : "[]"
-    let attribute = random.pick(["@Perceptible", "@PerceptionTracked", "", "@", "\n\n@X("])
+    let attribute = random.pick([
+      "@Perceptible", "@PerceptionTracked", "@WithPerceptionTracking", "", "@", "\n\n@X(",
+    ])
     return """
       {"expandAttachedMacro":{"macro":{"moduleName":"PerceptionMacros",\
       "typeName":\(Self.quoted(random.pick(Self.macroTypes))),"name":"X"},\
@@ -69,7 +114,7 @@ struct PluginFuzz {
       "attributeSyntax":\(syntax(attribute)),"declSyntax":\(syntax(source)),\
       "parentDeclSyntax":\(syntax(mutate(random.pick(sources)))),\
       "extendedTypeSyntax":\(syntax("Fuzz")),\
-      "conformanceListSyntax":\(syntax("struct Placeholder: Perceptible {}")),\
+      "conformanceListSyntax":\(syntax(random.pick(Self.conformanceLists))),\
       "lexicalContext":\(context)}}
       """
   }

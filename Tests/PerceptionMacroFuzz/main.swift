@@ -85,7 +85,7 @@ var pluginFuzz = PluginFuzz(
         $0.render(native: false, ignored: "@PerceptionIgnored", dependency: "p0").joined(
           separator: "\n")
       }
-    })
+    } + PluginFuzz.viewSources)
 for index in 0..<options.pluginCases {
   let (input, whole) = pluginFuzz.stream()
   if let problem = withTimeout(20, { PluginFuzz.check(input, wholeMessages: whole) }) {

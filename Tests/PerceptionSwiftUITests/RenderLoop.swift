@@ -205,3 +205,27 @@ extension TupleView: Container {
 extension EmptyView: Container {
   var children: [any View] { [] }
 }
+
+extension _ConditionalContent: Container where TrueContent: View, FalseContent: View {
+  var children: [any View] {
+    switch storage {
+    case .trueContent(let view): [view]
+    case .falseContent(let view): [view]
+    }
+  }
+}
+
+extension Optional: Container where Wrapped: View {
+  var children: [any View] { map { [$0] } ?? [] }
+}
+
+/// A modifier renders its body, whose content placeholder renders the modified view.
+extension ModifiedContent: Container where Content: View, Modifier: ViewModifier {
+  @MainActor var children: [any View] {
+    [modifier.body(content: _ViewModifier_Content(content))]
+  }
+}
+
+extension _ViewModifier_Content: Container {
+  var children: [any View] { [content] }
+}

@@ -32,4 +32,40 @@ struct WithPerceptionTrackingTraceTests {
       #expect(trace?.origin == "WithPerceptionTracking in CountView.body")
     #endif
   }
+
+  @Test func traceNamesTheMarkedViewType() {
+    #if DEBUG
+      let model = Model()
+      let traces = Traces()
+      PerceptionTracing.withTraceHandler(traces.append) {
+        let loop = RenderLoop(MarkedParentView(model: model))
+        model.title = "b"
+        loop.settle()
+        model.count += 1
+        loop.settle()
+      }
+      #expect(traces.all.map(\.property) == ["Model.title", "Model.count"])
+      #expect(
+        traces.all.map(\.origin) == [
+          "@WithPerceptionTracking MarkedTitleView", "@WithPerceptionTracking MarkedParentView",
+        ])
+      #expect(traces.all.first?.event == .willSet)
+      #expect(traces.all.first?.tracking == "withPerceptionTracking(_:onChange:)")
+      let line = traces.all.first?.description ?? ""
+      #expect(line.hasSuffix("for @WithPerceptionTracking MarkedTitleView"), "\(line)")
+    #endif
+  }
+
+  @Test func aGenericMarkedViewIsNamedWithItsArguments() {
+    #if DEBUG
+      let model = Model()
+      let traces = Traces()
+      PerceptionTracing.withTraceHandler(traces.append) {
+        let loop = RenderLoop(MarkedGenericView(model: model, value: 1))
+        model.count += 1
+        loop.settle()
+      }
+      #expect(traces.all.map(\.origin) == ["@WithPerceptionTracking MarkedGenericView<Int>"])
+    #endif
+  }
 }

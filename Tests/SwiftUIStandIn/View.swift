@@ -81,6 +81,75 @@ public struct ViewBuilder {
   public static func buildExpression<Content>(_ content: Content) -> Content { content }
 }
 
+// The conditionals follow the iOS 18.0 SDK's SwiftUICore interface, which declares them in an
+// extension of `ViewBuilder`, each `@_alwaysEmitIntoClient`:
+// `static func buildIf<Content>(_ content: Content?) -> Content? where Content : View`, and
+// `static func buildEither<TrueContent, FalseContent>(first: TrueContent) ->
+// _ConditionalContent<TrueContent, FalseContent> where TrueContent : View, FalseContent : View`
+// and its `second:` twin (Apple's pages swiftui/viewbuilder/buildif(_:) and
+// …/buildeither(first:), …/buildeither(second:), available from iOS 13, macOS 10.15, tvOS 13 and
+// watchOS 6; Xcode 27's drop the `View` constraints).
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension ViewBuilder {
+  /// An `if` without `else`: the view when the condition holds, nothing otherwise.
+  public static func buildIf<Content>(_ content: Content?) -> Content? where Content: View {
+    content
+  }
+
+  /// The `then` branch of an `if`-`else` or the first cases of a `switch`.
+  public static func buildEither<TrueContent, FalseContent>(
+    first: TrueContent
+  ) -> _ConditionalContent<TrueContent, FalseContent>
+  where TrueContent: View, FalseContent: View {
+    _ConditionalContent(storage: .trueContent(first))
+  }
+
+  /// The `else` branch of an `if`-`else` or the later cases of a `switch`.
+  public static func buildEither<TrueContent, FalseContent>(
+    second: FalseContent
+  ) -> _ConditionalContent<TrueContent, FalseContent>
+  where TrueContent: View, FalseContent: View {
+    _ConditionalContent(storage: .falseContent(second))
+  }
+}
+
+/// One of two views, as a view builder's `if`-`else` and `switch` make it: SwiftUI's
+/// `_ConditionalContent` (the iOS 18.0 interface: `@frozen public struct
+/// _ConditionalContent<TrueContent, FalseContent>`, its storage an enumeration of the two;
+/// `View` where both are). Not `@frozen` here (library evolution only).
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+nonisolated public struct _ConditionalContent<TrueContent, FalseContent> {
+  /// Which branch the builder took.
+  package enum Storage {
+    case trueContent(TrueContent)
+    case falseContent(FalseContent)
+  }
+
+  /// The branch taken.
+  package let storage: Storage
+
+  package init(storage: Storage) {
+    self.storage = storage
+  }
+}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension _ConditionalContent: View where TrueContent: View, FalseContent: View {
+  /// A primitive view.
+  public var body: Never { fatalError("a primitive view has no body") }
+}
+
+// The iOS 18.0 interface: `extension Swift.Optional : SwiftUICore.View where Wrapped :
+// SwiftUICore.View { public typealias Body = Swift.Never ... }`, what `buildIf` returns.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension Optional: View where Wrapped: View {
+  /// A primitive view.
+  public typealias Body = Never
+
+  /// A primitive view.
+  public var body: Never { fatalError("a primitive view has no body") }
+}
+
 /// The builder of views and other content in Xcode 27's SDK: SwiftUI's `ContentBuilder`
 /// (`typealias ContentBuilder = ViewBuilder`).
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)

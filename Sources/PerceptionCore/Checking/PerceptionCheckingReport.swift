@@ -48,15 +48,20 @@ public struct PerceptionCheckingReport: Sendable, Hashable, CustomStringConverti
     }
     if let viewBody {
       return "Perception: \(property) was read\(where_) in \(viewBody), outside any tracking "
-        + "scope, so the view will not update when it changes. Wrap the body's content in "
-        + "WithPerceptionTracking { ... } (and the content of escaping closures, such as a "
-        + "GeometryReader's or a List row's, in one of their own); if the read needs no "
-        + "tracking, wrap it in _PerceptionLocals.$skipPerceptionChecking.withValue(true) { ... }."
+        + "scope, so the view will not update when it changes. Mark the view "
+        + "@WithPerceptionTracking, or wrap the body's content in WithPerceptionTracking { ... }; "
+        + "an escaping closure (a GeometryReader's, a List or ForEach row's, a sheet's) runs "
+        + "outside the body's tracking: wrap its content in WithPerceptionTracking { ... } too, "
+        + "or move it into a view marked @WithPerceptionTracking. If the read needs no tracking, "
+        + "wrap it in _PerceptionLocals.$skipPerceptionChecking.withValue(true) { ... }."
     }
     return "Perception: \(property) was read\(where_) in a checked context, outside any "
-      + "tracking scope, so a change to it will not be noticed. Wrap the code that reads it "
-      + "(the view body, or the escaping closure it runs in) in WithPerceptionTracking { ... } "
-      + "or withPerceptionTracking(_:onChange:); if the read needs no tracking, wrap it in "
+      + "tracking scope, so a change to it will not be noticed. In a view body, mark the view "
+      + "@WithPerceptionTracking or wrap the body in WithPerceptionTracking { ... }; in an "
+      + "escaping closure a view runs later (a GeometryReader's, a List or ForEach row's, a "
+      + "sheet's), wrap its content in WithPerceptionTracking { ... } or move it into a view "
+      + "marked @WithPerceptionTracking; elsewhere, use withPerceptionTracking(_:onChange:). If "
+      + "the read needs no tracking, wrap it in "
       + "_PerceptionLocals.$skipPerceptionChecking.withValue(true) { ... }."
   }
 

@@ -51,6 +51,13 @@ final class TraceOrigin: @unchecked Sendable {
     return TraceOrigin(kind: kind, frames: captureFrames())
   }
 
+  /// An origin named `name()` whatever made it, or nil (and `name` not called) when tracing
+  /// is off: a view marked `@WithPerceptionTracking`, whose tracking is made in generated code.
+  static func named(_ name: () -> String) -> TraceOrigin? {
+    guard TraceSwitch.isEnabled else { return nil }
+    return TraceOrigin(kind: name(), frames: [])
+  }
+
   /// Runs `body` with `origin` as the origin of the trackings it installs; only `body` when
   /// there is none (tracing was off when the origin was made).
   static func withCurrent<T>(_ origin: TraceOrigin?, _ body: () throws -> T) rethrows -> T {

@@ -20,13 +20,24 @@ package final class ViewTracker: @unchecked Sendable {
   // Sendable: the word is only accessed atomically.
   /// Allocated apart from the object, because a C atomic must never move.
   private let word: UnsafeMutablePointer<AtomicWord>
-  /// The view it was made in, for the change trace; nil unless tracing was on then.
-  private let traceOrigin = TraceOrigin.capture(kind: "WithPerceptionTracking")
+  /// The view it was made in, or the view marked `@WithPerceptionTracking` it tracks, for the
+  /// change trace; nil unless tracing was on then.
+  private let traceOrigin: TraceOrigin?
 
-  /// Creates a tracker that has rendered nothing.
+  /// Creates a tracker that has rendered nothing, for a `WithPerceptionTracking` view.
   package init() {
     word = .allocate(capacity: 1)
     word.initializeWord(0)
+    traceOrigin = TraceOrigin.capture(kind: "WithPerceptionTracking")
+  }
+
+  /// Creates a tracker that has rendered nothing, for the body of a view (or view modifier)
+  /// marked `@WithPerceptionTracking`, which the change trace names: the stack would name only
+  /// the macro's generated property. The name is made only while tracing is on.
+  package init(markedView: Any.Type) {
+    word = .allocate(capacity: 1)
+    word.initializeWord(0)
+    traceOrigin = TraceOrigin.named { "@WithPerceptionTracking \(markedView)" }
   }
 
   deinit {
@@ -46,6 +57,16 @@ package final class ViewTracker: @unchecked Sendable {
   /// not: the initial value of the view's state.
   package static func ifNeeded(viewLayerObservesNatively: Bool) -> ViewTracker? {
     needsTracking(viewLayerObservesNatively: viewLayerObservesNatively) ? ViewTracker() : nil
+  }
+
+  /// A new tracker for the body of `markedView`, a view or view modifier marked
+  /// `@WithPerceptionTracking`, where it must track its body, and nil otherwise, as
+  /// ``ifNeeded(viewLayerObservesNatively:)``.
+  package static func ifNeeded(
+    viewLayerObservesNatively: Bool, markedView: Any.Type
+  ) -> ViewTracker? {
+    needsTracking(viewLayerObservesNatively: viewLayerObservesNatively)
+      ? ViewTracker(markedView: markedView) : nil
   }
 
   /// Renders `content`: runs it in a checked context and a tracking scope, and arms the

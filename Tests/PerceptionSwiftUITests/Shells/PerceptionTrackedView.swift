@@ -1,0 +1,1 @@
+../../../Sources/PerceptionCore/SwiftUI/PerceptionTrackedView.swift

@@ -1,0 +1,1 @@
+../../../Sources/Perception/WithPerceptionTrackingMacro.swift
