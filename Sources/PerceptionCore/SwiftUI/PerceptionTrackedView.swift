@@ -167,16 +167,6 @@
   /// value hands it the type rather than capturing it.
   private func markedViewTracker(_ markedView: Any.Type) -> ViewTracker? {
     ViewTracker.ifNeeded(
-      viewLayerObservesNatively: swiftUIObservesNativelyForMarkedViews, markedView: markedView)
-  }
-
-  /// Whether this SwiftUI observes Observation's objects itself.
-  private var swiftUIObservesNativelyForMarkedViews: Bool {
-    #if PERCEPTION_SWIFTUI_STAND_IN
-      return false
-    #else
-      if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) { return true }
-      return false
-    #endif
+      viewLayerObservesNatively: swiftUIObservesNatively, markedView: markedView)
   }
 #endif

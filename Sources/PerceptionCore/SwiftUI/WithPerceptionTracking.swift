@@ -108,8 +108,9 @@
     }
   }
 
-  /// Whether this SwiftUI observes Observation's objects itself.
-  private var swiftUIObservesNatively: Bool {
+  /// Whether this SwiftUI observes Observation's objects itself: `WithPerceptionTracking` and
+  /// the views marked `@WithPerceptionTracking` then only return their content.
+  var swiftUIObservesNatively: Bool {
     #if PERCEPTION_SWIFTUI_STAND_IN
       return false
     #else
