@@ -12,6 +12,7 @@ let usage = """
   usage: perception-bench [--quick] [--json PATH] [--filter TEXT] [--engine ENGINE]
          perception-bench --checking [--quick] [--engine ENGINE]
          perception-bench --tracing [--quick] [--engine ENGINE]
+         perception-bench --release-reads [--quick] [--engine ENGINE]
     --quick          short run for CI; same cases, fewer and shorter batches
     --json PATH      also write the figures as JSON to PATH
     --filter TEXT    only run cases whose id contains TEXT
@@ -27,6 +28,8 @@ let usage = """
                      --checking
     --tracing        measure the change trace beside tracing off instead (figures, no budget),
                      in the same build as --checking
+    --release-reads  measure reads in trackings that ask for releases beside the same reads in
+                     trackings that do not, on one thread and on 8 (figures, no budget)
     --operations N   run each selected case's batch once with N operations on one side (see
                      --side), untimed and unchecked, then exit: for counting instructions with
                      callgrind (the difference between N and 2N is the cost of N operations)
@@ -52,6 +55,7 @@ var engineArgument: PerceptionEngine?
 var resultsPath: String?
 var measuresChecking = false
 var measuresTracing = false
+var measuresReleaseReads = false
 /// Set by `--operations`: run each selected case this many times, for callgrind.
 var fixedOperations: Int?
 var nativeSide = false
@@ -85,6 +89,8 @@ while let argument = arguments.popFirst() {
     measuresChecking = true
   case "--tracing":
     measuresTracing = true
+  case "--release-reads":
+    measuresReleaseReads = true
   case "--operations":
     fixedOperations = arguments.popFirst().flatMap { Int($0) }
     if fixedOperations == nil {
@@ -119,6 +125,14 @@ PerceptionEngine.select(engine)
 if measuresChecking {
   print("perception-bench (\(mode)): perception checking on \(name(engine)), against its budget")
   exit(CheckingBudget.run(quick: mode == "quick") ? 0 : 1)
+}
+
+if measuresReleaseReads {
+  print(
+    "perception-bench (\(mode)): reads in trackings that ask for releases on \(name(engine)), "
+      + "beside the same without")
+  ReleaseReadsCost.run(quick: mode == "quick")
+  exit(0)
 }
 
 if measuresTracing {
