@@ -27,7 +27,8 @@
 # `bash .ci/docs.sh --sync-figures` copies the note's figures into the article.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Warnings are errors, as in the build .ci/test.sh makes (Package.swift).
+# Warnings are errors, as in the build .ci/test.sh makes (Package.swift), and with the same
+# settings, so that after it nothing is compiled again.
 export PERCEPTION_WARNINGS_AS_ERRORS=1
 
 step() { printf '\n==> %s\n' "$*"; }
@@ -88,20 +89,17 @@ if [ -z "$docc" ]; then
 fi
 out=.build/docs
 modules=(PerceptionCore Perception)
-# The flags .ci/test.sh builds with, so that after it nothing is compiled again: none, with
-# warnings made errors by PERCEPTION_WARNINGS_AS_ERRORS (above).
-build_flags=()
 
 rm -rf "$out"
 mkdir -p "$out"
 
 step "swift package dump-symbol-graph"
-bin="$(swift build "${build_flags[@]}" --show-bin-path)"
+bin="$(swift build --show-bin-path)"
 graphs="$(dirname "$bin")/symbolgraph"
 rm -rf "$graphs"
 # SwiftPM on Linux also tries the test-discovery modules, which it never builds here, and
 # exits 1 for them: tolerate exactly that, and require the two graphs this script needs.
-if ! swift package "${build_flags[@]}" dump-symbol-graph --minimum-access-level public \
+if ! swift package dump-symbol-graph --minimum-access-level public \
   --skip-synthesized-members > "$out/dump-symbol-graph.log" 2>&1; then
   if grep '^error:' "$out/dump-symbol-graph.log" \
     | grep -vE "Failed to emit symbol graph for '[A-Za-z]+Package(Discovered)?Tests'"; then
@@ -177,7 +175,7 @@ EOF
 
 step "the SwiftUI shells' abstracts (compiled against the stand-in)"
 if [ "$(uname)" = Linux ]; then
-  swift build "${build_flags[@]}" --target PerceptionSwiftUITests > "$out/shells-build.log" 2>&1 \
+  swift build --target PerceptionSwiftUITests > "$out/shells-build.log" 2>&1 \
     || { cat "$out/shells-build.log" >&2; exit 1; }
   mkdir -p "$out/shells"
   "$(dirname "$docc")/swift-symbolgraph-extract" -module-name PerceptionSwiftUITests \
