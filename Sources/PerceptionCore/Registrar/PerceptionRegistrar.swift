@@ -167,8 +167,15 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   public func withMutation<Subject: Perceptible, Member, T>(
     of subject: Subject, keyPath: KeyPath<Subject, Member>, _ mutation: () throws -> T
   ) rethrows -> T {
-    willSet(subject, keyPath: keyPath)
-    defer { didSet(subject, keyPath: keyPath) }
+    #if canImport(Observation)
+      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+        return try nativeWithMutation(
+          of: ErasedObservable(), keyPath: ErasedObservable.erase(keyPath), mutation)
+      }
+    #endif
+    let storage = perceptionStorage
+    storage.announce(EventBits.willSet, keyPath: keyPath)
+    defer { storage.announce(EventBits.didSet, keyPath: keyPath) }
     return try mutation()
   }
 
