@@ -2,8 +2,8 @@ import Observation
 import PerceptionCore
 import Testing
 
-/// Each scenario runs against native `@Observable` and against Perception, and both must log
-/// the same callbacks. Each test also states the expected log, so that the two engines cannot
+/// Each scenario runs against native `@Observable`, against Perception, and against
+/// Perception's tracking over `@Observable` models, and all must log the same callbacks. Each test also states the expected log, so that the two engines cannot
 /// agree on a wrong answer.
 @Suite("Perception matches native Observation")
 struct DifferentialTests {
@@ -22,7 +22,11 @@ struct DifferentialTests {
   ) {
     let native = run(NativeTracker.self) { scenario($0, $1) }
     let perception = run(PerceptionTracker.self) { scenario($0, $1) }
+    let overObservable = run(PerceptionOverObservableTracker.self) { scenario($0, $1) }
     #expect(perception == native, "Perception differs from native", sourceLocation: sourceLocation)
+    #expect(
+      overObservable == native, "Perception over @Observable models differs from native",
+      sourceLocation: sourceLocation)
     #expect(perception == expected, sourceLocation: sourceLocation)
   }
 

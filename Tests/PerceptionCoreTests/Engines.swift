@@ -18,6 +18,16 @@ enum NativeTracker: TrackingEngine {
   }
 }
 
+/// Perception's tracking over native `@Observable` models, which it observes wherever
+/// Observation exists, on either engine.
+enum PerceptionOverObservableTracker: TrackingEngine {
+  typealias Model = NativeModel
+  static var name: String { "perception over @Observable" }
+  static func track<T>(_ apply: () -> T, onChange: @escaping @Sendable () -> Void) -> T {
+    withPerceptionTracking(apply, onChange: onChange)
+  }
+}
+
 enum PerceptionTracker: TrackingEngine {
   typealias Model = PerceptionModel
   static var name: String { "perception" }

@@ -83,22 +83,35 @@
       return { once.fire() }
     }
 
-    /// Runs `apply` in Observation's willSet/didSet tracking, whose callbacks go on until the
-    /// observer finishes; a callback that finds it finished cancels Observation's side.
-    /// Returns the observer `makeObserver` made after `apply`, not yet armed.
+    /// Runs `apply` in Observation's willSet/didSet tracking, for the events named (both by
+    /// default), whose callbacks go on until the observer finishes; a callback that finds it
+    /// finished cancels Observation's side. Returns the observer `makeObserver` made after
+    /// `apply`, as it made it.
+    @discardableResult
     static func observeEvents(
-      _ apply: () -> Void, makeObserver: () -> Observer?
+      _ apply: () -> Void, willSet: Bool = true, didSet: Bool = true,
+      makeObserver: () -> Observer?
     ) -> Observer? {
       let bridge = Bridge()
-      withObservationTracking(
-        {
-          apply()
-          bridge.observer = makeObserver()
-        },
-        // Each closure captures the bridge alone, which then serves as its context: no
-        // allocation for either.
-        willSet: { [bridge] in bridge.forward(EventBits.willSet, $0) },
-        didSet: { [bridge] in bridge.forward(EventBits.didSet, $0) })
+      func run() {
+        apply()
+        bridge.observer = makeObserver()
+      }
+      // Each closure captures the bridge alone, which then serves as its context: no
+      // allocation for either.
+      switch (willSet, didSet) {
+      case (true, true):
+        withObservationTracking(
+          run,
+          willSet: { [bridge] in bridge.forward(EventBits.willSet, $0) },
+          didSet: { [bridge] in bridge.forward(EventBits.didSet, $0) })
+      case (true, false):
+        withObservationTracking(run, willSet: { [bridge] in bridge.forward(EventBits.willSet, $0) })
+      case (false, true):
+        withObservationTracking(run, didSet: { [bridge] in bridge.forward(EventBits.didSet, $0) })
+      case (false, false):
+        run()
+      }
       return bridge.observer
     }
 

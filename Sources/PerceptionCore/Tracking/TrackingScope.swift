@@ -1,7 +1,3 @@
-#if canImport(Observation)
-  import Observation
-#endif
-
 /// A tracking scope: the span of one `withPerceptionTracking` call's `apply`, during which
 /// every property read on this thread is recorded in the scope's access list.
 ///
@@ -82,20 +78,34 @@ enum TrackingScope {
         return
       }
     #endif
-    runOnPerceptionEngine(apply, callbacks: makeCallbacks)
+    runOnPerceptionEngine(apply, request: request, callbacks: makeCallbacks)
   }
 
   /// A scope on Perception's runtime around `apply`, returning its result: the one body of
-  /// both overloads of `run` and of `runOnChange`, in every build.
+  /// both overloads of `run` and of `runOnChange`.
   ///
-  /// Inlined into the caller, and `apply` with it: a scope that reads nothing costs its list's
-  /// setup, two stores to the thread's slot and a test, with no closure made and no call. A
-  /// scope that read something finishes in `observe`.
+  /// Wherever Swift's Observation exists, the scope also observes the `@Observable`
+  /// properties `apply` reads (`TrackingScope+Observable`). Elsewhere no `@Observable` object can
+  /// exist, and the scope is inlined into the caller, and `apply` with it: a scope that reads
+  /// nothing costs its list's setup, two stores to the thread's slot and a test, with no
+  /// closure made and no call. A scope that read something finishes in `observe`.
   @inlinable @inline(__always)
   static func runOnPerceptionEngine<T>(
-    _ apply: () -> T, callbacks makeCallbacks: () -> ObserverCallbacks?
+    _ apply: () -> T, request: TrackingRequest,
+    callbacks makeCallbacks: () -> ObserverCallbacks?
   ) -> T {
-    withScope { list, enclosing, enclosingSlot in
+    #if canImport(Observation)
+      if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+        if case .onChange = request, !TraceSwitch.isEnabled {
+          return runOnceSeeingObservable(apply, callbacks: makeCallbacks)
+        }
+        var result: T?
+        runEventsSeeingObservable(
+          { result = apply() }, request: request, callbacks: makeCallbacks)
+        return result.take()!
+      }
+    #endif
+    return withScope { list, enclosing, enclosingSlot in
       let result = applyChecking(apply)
       ThreadLocal.slot = enclosingSlot
       // A list that recorded nothing owns nothing: no storage, no registrar.
@@ -140,10 +150,23 @@ enum TrackingScope {
     enclosing: UnsafeMutablePointer<AccessList>?,
     callbacks makeCallbacks: () -> ObserverCallbacks?
   ) {
+    _ = observer(for: list, enclosing: enclosing, callbacks: makeCallbacks)
+  }
+
+  /// `observe`, returning the observer it installed and armed, or nil when `makeCallbacks`
+  /// returned nil.
+  static func observer(
+    for list: UnsafeMutablePointer<AccessList>,
+    enclosing: UnsafeMutablePointer<AccessList>?,
+    callbacks makeCallbacks: () -> ObserverCallbacks?
+  ) -> Observer? {
+    var observer: Observer?
     if let callbacks = makeCallbacks() {
-      install(make(consume callbacks, for: list), for: list)
+      observer = make(consume callbacks, for: list)
+      install(observer.unsafelyUnwrapped, for: list)
     }
     finish(list, enclosing: enclosing)
+    return observer
   }
 
   /// Adds the list's reads to the enclosing scope (or gives up its references to the
@@ -174,19 +197,11 @@ enum TrackingScope {
   }
 
   #if DEBUG
-    /// `applyChecking`'s checks: `apply` runs marked as inside tracking (for the libraries that
-    /// read `_PerceptionLocals.isInPerceptionTracking`), and watched for the `@Observable`
-    /// properties it reads, which this runtime cannot observe (see `MixedTrackingCheck`).
+    /// `applyChecking`'s checks: `apply` runs marked as inside tracking, for the libraries that
+    /// read `_PerceptionLocals.isInPerceptionTracking`.
     @usableFromInline
     static func checkedApply<T>(_ apply: () -> T) -> T {
-      #if canImport(Observation)
-        if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-          var result: T?
-          MixedTrackingCheck.run { result = TrackingLocals.markingTracking(apply) }
-          return result!
-        }
-      #endif
-      return TrackingLocals.markingTracking(apply)
+      TrackingLocals.markingTracking(apply)
     }
   #endif
 
@@ -296,7 +311,7 @@ enum TrackingScope {
     callbacks makeCallbacks: () -> ObserverCallbacks?
   ) -> T {
     if _fastPath(engine.isPerception) {
-      return runOnPerceptionEngine(apply, callbacks: makeCallbacks)
+      return runOnPerceptionEngine(apply, request: request, callbacks: makeCallbacks)
     }
     var result: T?
     run({ result = apply() }, request: request, callbacks: makeCallbacks)
