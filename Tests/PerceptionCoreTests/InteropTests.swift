@@ -91,7 +91,8 @@ struct InteropTests {
     #expect(counter.hits == (engine == .native ? 1 : 0))
   }
 
-  @Test func withPerceptionTrackingSeesAnObservableModelOnEitherEngine() {
+  @Test(.enabled(if: PerceptionEngine.observesObservableModels))
+  func withPerceptionTrackingSeesAnObservableModelOnEitherEngine() {
     let model = NativeModel()
     let counter = Counter()
     withPerceptionTracking {

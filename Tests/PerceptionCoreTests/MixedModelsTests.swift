@@ -6,8 +6,11 @@ import Testing
 
 /// One Perception tracking over `@Observable` models, alone or beside `@Perceptible` ones, as
 /// swift-perception's tracking sees both wherever Observation exists: on either engine, debug
-/// and release alike.
-@Suite("@Observable and @Perceptible models in one tracking")
+/// and release alike (unless the process chose Perception's runtime for `@Perceptible` models
+/// alone; see `PerceptibleOnlyTests`).
+@Suite(
+  "@Observable and @Perceptible models in one tracking",
+  .enabled(if: PerceptionEngine.observesObservableModels))
 struct MixedModelsTests {
   @Test func aOneShotTrackingFiresOnceWhicheverKindChangesFirst() {
     for observableFirst in [true, false] {
@@ -242,7 +245,9 @@ struct MixedModelsTests {
 
 /// `withContinuousPerception` and `Perceptions` over `@Observable` models, on the main actor.
 @MainActor
-@Suite("Continuous tracking over @Observable models", .timeLimit(.minutes(1)))
+@Suite(
+  "Continuous tracking over @Observable models", .timeLimit(.minutes(1)),
+  .enabled(if: PerceptionEngine.observesObservableModels))
 struct MixedModelsContinuousTests {
   @Test func perceptionsIteratesAnObservableModel() async {
     for _ in 0..<20 {
@@ -282,5 +287,97 @@ struct MixedModelsContinuousTests {
     perceptible.count = 1
     #expect(await reports.next() == "didSet 1 1")
     token.cancel()
+  }
+}
+
+/// Perception's runtime chosen for `@Perceptible` models alone, where Observation exists: its
+/// documented limit, and how a process chooses it.
+@Suite("Perception's runtime for @Perceptible models alone")
+struct PerceptibleOnlyTests {
+  #if compiler(>=6.2)
+    @Test func byDefaultTrackingObservesObservableModels() async {
+      await #expect(processExitsWith: .success) {
+        unsetenv("PERCEPTION_ENGINE")
+        unsetenv("PERCEPTION_OBSERVABLE_MODELS")
+        if !PerceptionEngine.observesObservableModels { exit(1) }
+      }
+    }
+
+    @Test func chosenInCodeItTracksPerceptibleModelsAndNotObservableOnes() async {
+      await #expect(processExitsWith: .success) {
+        unsetenv("PERCEPTION_ENGINE")
+        unsetenv("PERCEPTION_OBSERVABLE_MODELS")
+        PerceptionEngine.select(.perception, observingObservableModels: false)
+        if PerceptionEngine.observesObservableModels { exit(1) }
+        let observable = NativeModel()
+        let perceptible = PerceptionModel()
+        let counter = Counter()
+        withPerceptionTracking {
+          _ = observable.count
+        } onChange: {
+          counter.hit()
+        }
+        observable.count += 1
+        // The documented limit: the change goes unseen.
+        if counter.hits != 0 { exit(2) }
+        withPerceptionTracking {
+          _ = observable.count
+          _ = perceptible.count
+        } onChange: {
+          counter.hit()
+        }
+        perceptible.count += 1
+        perceptible.count += 1
+        if counter.hits != 1 { exit(3) }
+      }
+    }
+
+    @Test func theEnvironmentChoosesItForPerceptionsRuntimeAlone() async {
+      await #expect(processExitsWith: .success) {
+        unsetenv("PERCEPTION_ENGINE")
+        setenv("PERCEPTION_OBSERVABLE_MODELS", "ignore", 1)
+        if PerceptionEngine.current != .perception { exit(1) }
+        if PerceptionEngine.observesObservableModels { exit(2) }
+      }
+      await #expect(processExitsWith: .success) {
+        setenv("PERCEPTION_ENGINE", "native", 1)
+        setenv("PERCEPTION_OBSERVABLE_MODELS", "ignore", 1)
+        if !PerceptionEngine.observesObservableModels { exit(1) }
+      }
+      await #expect(processExitsWith: .success) {
+        unsetenv("PERCEPTION_ENGINE")
+        setenv("PERCEPTION_OBSERVABLE_MODELS", "ignore", 1)
+        // Code that chooses overrides the environment.
+        PerceptionEngine.select(.perception, observingObservableModels: true)
+        if !PerceptionEngine.observesObservableModels { exit(1) }
+      }
+    }
+  #endif
+
+  /// In a process that runs so (CI runs the suite once with
+  /// `PERCEPTION_OBSERVABLE_MODELS=ignore`): the limit, for each kind of tracking.
+  @Test(.enabled(if: !PerceptionEngine.observesObservableModels))
+  func anObservableModelGoesUnseenByEveryTracking() {
+    let observable = NativeModel()
+    let log = EventLog()
+    withPerceptionTracking {
+      _ = observable.count
+    } onChange: {
+      log.append("onChange")
+    }
+    withPerceptionTracking {
+      _ = observable.count
+    } willSet: { _ in
+      log.append("willSet")
+    } didSet: { _ in
+      log.append("didSet")
+    }
+    withPerceptionTracking(options: [.willSet, .didSet]) {
+      _ = observable.count
+    } onChange: { _ in
+      log.append("options")
+    }
+    observable.count += 1
+    #expect(log.all.isEmpty)
   }
 }

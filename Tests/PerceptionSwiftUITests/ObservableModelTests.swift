@@ -31,7 +31,9 @@ struct MarkedObservableView: View {
 }
 
 @MainActor
-@Suite("@Observable models in WithPerceptionTracking views")
+@Suite(
+  "@Observable models in WithPerceptionTracking views",
+  .enabled(if: PerceptionEngine.observesObservableModels))
 struct ObservableModelTests {
   @Test func aWrappedViewRendersAgainForEitherKindOfModel() {
     let observable = ObservableModel()

@@ -29,10 +29,20 @@ struct EngineWord {
     @inline(__always) get { rawValue == EngineWord.native | EngineWord.settled }
   }
 
-  /// Whether the settled engine is Perception's runtime: one compare of the whole word.
+  /// Whether the settled engine is Perception's runtime, observing `@Observable` models too
+  /// wherever Observation exists (the default): one compare of the whole word.
   @inlinable
   var isPerception: Bool {
     @inline(__always) get { rawValue == EngineWord.perception | EngineWord.settled }
+  }
+
+  /// Whether the settled engine is Perception's runtime, observing `@Perceptible` models alone:
+  /// one compare of the whole word.
+  @inlinable
+  var isPerceptibleOnly: Bool {
+    @inline(__always) get {
+      rawValue == EngineWord.perception | EngineWord.perceptibleOnly | EngineWord.settled
+    }
   }
 
   /// Whether the choice can no longer change.
@@ -51,6 +61,11 @@ struct EngineWord {
   static var native: UInt32 { UInt32(PERCEPTION_ENGINE_NATIVE) }
   @inlinable
   static var settled: UInt32 { UInt32(PERCEPTION_ENGINE_SETTLED) }
+  @inlinable
+  static var perceptibleOnly: UInt32 { UInt32(PERCEPTION_ENGINE_PERCEPTIBLE_ONLY) }
+  static var observableModelsChosen: UInt32 {
+    UInt32(PERCEPTION_ENGINE_OBSERVABLE_MODELS_CHOSEN)
+  }
 
   /// Replaces the word `self` with `desired`; returns whether it did.
   func replace(with desired: UInt32) -> Bool {

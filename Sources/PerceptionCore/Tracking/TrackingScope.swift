@@ -78,24 +78,27 @@ enum TrackingScope {
         return
       }
     #endif
-    runOnPerceptionEngine(apply, request: request, callbacks: makeCallbacks)
+    runOnPerceptionEngine(
+      apply, request: request, observingObservable: !EngineWord.current.isPerceptibleOnly,
+      callbacks: makeCallbacks)
   }
 
   /// A scope on Perception's runtime around `apply`, returning its result: the one body of
   /// both overloads of `run` and of `runOnChange`.
   ///
   /// Wherever Swift's Observation exists, the scope also observes the `@Observable`
-  /// properties `apply` reads (`TrackingScope+Observable`). Elsewhere no `@Observable` object can
-  /// exist, and the scope is inlined into the caller, and `apply` with it: a scope that reads
-  /// nothing costs its list's setup, two stores to the thread's slot and a test, with no
-  /// closure made and no call. A scope that read something finishes in `observe`.
+  /// properties `apply` reads (`TrackingScope+Observable`), unless `observingObservable` is
+  /// false (the process chose to track `@Perceptible` models alone). Otherwise, and where no
+  /// `@Observable` object can exist, the scope is inlined into the caller, and `apply` with it:
+  /// a scope that reads nothing costs its list's setup, two stores to the thread's slot and a
+  /// test, with no closure made and no call. A scope that read something finishes in `observe`.
   @inlinable @inline(__always)
   static func runOnPerceptionEngine<T>(
-    _ apply: () -> T, request: TrackingRequest,
+    _ apply: () -> T, request: TrackingRequest, observingObservable: Bool,
     callbacks makeCallbacks: () -> ObserverCallbacks?
   ) -> T {
     #if canImport(Observation)
-      if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+      if observingObservable, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
         if case .onChange = request, !TraceSwitch.isEnabled {
           return runOnceSeeingObservable(apply, callbacks: makeCallbacks)
         }
@@ -310,8 +313,10 @@ enum TrackingScope {
     _ apply: () -> T, request: TrackingRequest, engine: EngineWord = .current,
     callbacks makeCallbacks: () -> ObserverCallbacks?
   ) -> T {
-    if _fastPath(engine.isPerception) {
-      return runOnPerceptionEngine(apply, request: request, callbacks: makeCallbacks)
+    if _fastPath(engine.isPerception) || engine.isPerceptibleOnly {
+      return runOnPerceptionEngine(
+        apply, request: request, observingObservable: !engine.isPerceptibleOnly,
+        callbacks: makeCallbacks)
     }
     var result: T?
     run({ result = apply() }, request: request, callbacks: makeCallbacks)
