@@ -127,6 +127,63 @@ enum Cases {
     }
   }
 
+  #if canImport(Observation)
+    /// The full cycle of a scope that reads one property of the engine's model and one of an
+    /// `@Observable` model, as code that moves its models to Observation one at a time does;
+    /// the write to the engine's model fires. On the native side both are `@Observable`. On
+    /// Perception's runtime, Observation's tracking of the scope is ended with it (a change
+    /// of an object of its own joined to it), which is most of this case's cost there.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    static func mixedCycle<E: Engine>(_: E.Type) -> Batch {
+      let model = E.Model()
+      let observable = NativeModel()
+      return { n in
+        let model = opaque(model)
+        let observable = opaque(observable)
+        let base = model.value &+ 1
+        let start = fireCount
+        var total = 0
+        let elapsed = timed {
+          for i in 0..<n {
+            total &+= E.track({ model.value &+ observable.value }, onChange: countFire)
+            model.value = base &+ i
+          }
+        }
+        blackHole(total)
+        expectFires(n, since: start, "mixed cycle")
+        return elapsed
+      }
+    }
+
+    /// `cycle1` over a model that a scope read beside an `@Observable` model before: on
+    /// Perception's runtime, a one-shot scope that reads such a model also joins what ends
+    /// Observation's side of it, in case it read an `@Observable` model too (see
+    /// `mixedCycle`).
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    static func cycle1ReadBesideObservable<E: Engine>(_: E.Type) -> Batch {
+      let model = E.Model()
+      let observable = NativeModel()
+      return { n in
+        let model = opaque(model)
+        let observable = opaque(observable)
+        _ = E.track({ model.value &+ observable.value }, onChange: {})
+        let base = model.value &+ 1
+        model.value = base
+        let start = fireCount
+        var total = 0
+        let elapsed = timed {
+          for i in 0..<n {
+            total &+= E.track({ model.value }, onChange: countFire)
+            model.value = base &+ 1 &+ i
+          }
+        }
+        blackHole(total)
+        expectFires(n, since: start, "cycle, 1 read, read beside @Observable before")
+        return elapsed
+      }
+    }
+  #endif
+
   /// A tracking scope that reads nothing. Its `apply` calls an opaque function, as real code
   /// does: around a constant closure, Perception's inlined scope folds away to a few
   /// instructions, which says nothing about a scope in an app.

@@ -161,6 +161,13 @@ void perception_registrar_destroy(perception_registrar *registrar, perception_ob
 void perception_table_retain(perception_observer_table *table);
 void perception_table_release(perception_observer_table *table);
 
+/// Records that a tracking scope read this table's registrar beside an
+/// `@Observable` model, and whether one has: the Swift layer then ends the
+/// Observation side of later scopes that read it. Set once, never cleared;
+/// relaxed, as it only decides whether a later scope takes a step.
+void perception_table_mark_read_beside_observable(perception_observer_table *table);
+bool perception_table_is_read_beside_observable(perception_observer_table *table);
+
 /// Registers `observer` for `events` (event bits, and registration flags such
 /// as PERCEPTION_REGISTRATION_ONCE) on `properties[0..<count]`, taking over
 /// one reference to it. Returns its token, or 0 if the table is dead, in

@@ -58,6 +58,55 @@ struct MixedModelsTests {
     #expect(log.all == ["onChange", "second"])
   }
 
+  #if compiler(>=6.2)
+    /// Observation's side of a scope that a `@Perceptible` change ended does not stay behind in
+    /// the `@Observable` model's registrar, holding the scope's observer: counted by the live
+    /// observers, in a process of its own (debug builds count them).
+    @Test func observationsSideEndsWithThePerceptibleSide() async {
+      await #expect(processExitsWith: .success) {
+        unsetenv("PERCEPTION_OBSERVABLE_MODELS")
+        guard DebugCounter.isCounting else { return }
+        let observable = NativeModel()
+        let perceptible = PerceptionModel()
+        let before = DebugCounter.observers.value
+        for round in 0..<50 {
+          // One-shot, willSet/didSet cancelled from its callback, and options trackings.
+          withPerceptionTracking {
+            _ = observable.count
+            _ = perceptible.count
+          } onChange: {
+          }
+          withPerceptionTracking {
+            _ = observable.count
+            _ = perceptible.count
+          } willSet: { tracking in
+            tracking.cancel()
+          } didSet: { _ in
+          }
+          withPerceptionTracking(options: [.willSet]) {
+            _ = observable.count
+            _ = perceptible.count
+          } onChange: { _ in
+          }
+          perceptible.count = round + 1
+        }
+        // The first one-shot scope of the process, which found out that @Observable models
+        // are read, and the spare observer may remain.
+        if DebugCounter.observers.value - before > 2 { exit(1) }
+        // Observation's side still works for a tracking that stands.
+        let log = EventLog()
+        withPerceptionTracking {
+          _ = observable.count
+          _ = perceptible.count
+        } onChange: {
+          log.append("changed")
+        }
+        observable.count += 1
+        if log.all != ["changed"] { exit(2) }
+      }
+    }
+  #endif
+
   @Test func racingWritersOfBothKindsGiveOneCall() {
     for _ in 0..<200 {
       let observable = NativeModel()

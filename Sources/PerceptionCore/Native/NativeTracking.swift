@@ -186,9 +186,14 @@
       var observer: Observer?
 
       /// Hands `event` to the observer, and cancels Observation's side once it has finished.
+      /// A change of a nested scope's `ObservationSideEnd`, which this tracking hears because
+      /// Observation hands it a nested tracking's reads, is not the observer's to hear.
       func forward(_ event: UInt32, _ tracking: ObservationTracking) {
         guard let observer else {
           tracking.cancel()
+          return
+        }
+        if ObservationSideEnd.isMarker(Observer.changed(tracking)), !observer.isFinished {
           return
         }
         observer.forward(event, tracking)

@@ -14,6 +14,12 @@ enum DebugCounter {
   /// Swift `Observer` objects.
   case observers
 
+  /// How many there are now, in debug builds (`isCounting`); 0 in release builds.
+  var value: Int { perception_debug_counter_value(counter) }
+
+  /// Whether this build counts (debug builds).
+  static var isCounting: Bool { perception_debug_counters_enabled() }
+
   var counter: perception_debug_counter {
     switch self {
     case .observers: return PERCEPTION_DEBUG_OBSERVERS

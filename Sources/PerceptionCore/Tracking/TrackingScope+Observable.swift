@@ -19,70 +19,86 @@
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   extension TrackingScope {
     /// Runs `apply` in a scope on Perception's runtime that also observes, with the same
-    /// one-shot callback, the `@Observable` properties it reads; returns `apply`'s result.
+    /// callbacks, the `@Observable` properties it reads.
     ///
-    /// The path of `withPerceptionTracking(_:onChange:)`, `Perceptions` and the SwiftUI
-    /// wrapper (untraced): Observation's `withObservationTracking(_:onChange:)` around the
-    /// scope, whose `onChange` is made only if `apply` read an `@Observable` property. Inlined,
-    /// `apply` with it, into the closure Observation runs: the scope costs what
-    /// `runOnPerceptionEngine`'s own does, plus Observation's tracking around it.
-    @inlinable @inline(__always)
-    static func runOnceSeeingObservable<T>(
-      _ apply: () -> T, callbacks makeCallbacks: () -> ObserverCallbacks?
-    ) -> T {
-      var side = PerceptibleSide()
-      return withObservationTracking(
-        {
-          withScope { list, enclosing, enclosingSlot in
-            let result = applyChecking(apply)
-            ThreadLocal.slot = enclosingSlot
-            // A list that recorded nothing owns nothing: no storage, no registrar.
-            if _slowPath(list.pairCount != 0) {
-              side.observe(list, enclosing: enclosing, callbacks: makeCallbacks)
-            }
-            return result
-          }
-        }, onChange: side.observableOnChange(callbacks: makeCallbacks))
+    /// A one-shot tracking, the path of `withPerceptionTracking(_:onChange:)`, `Perceptions`
+    /// and the SwiftUI wrapper, costs the scope Observation's
+    /// `withObservationTracking(_:onChange:)` around it, whose `onChange` is made only if
+    /// `apply` read an `@Observable` property. The other trackings take
+    /// `runEventsSeeingObservable`. Out of line: Observation's tracking costs ten times the
+    /// call, and inlined into every tracking call beside the scope without it, it made the
+    /// callers' code large enough that the scope without it cost more.
+    @usableFromInline
+    static func runSeeingObservable(
+      _ apply: () -> Void, request: TrackingRequest,
+      callbacks makeCallbacks: () -> ObserverCallbacks?
+    ) {
+      guard case .onChange = request, !TraceSwitch.isEnabled else {
+        runEventsSeeingObservable(apply, request: request, callbacks: makeCallbacks)
+        return
+      }
+      var side = PerceptibleSide(joiningObservationSide: .whereReadBesideObservable)
+      withObservationTracking(
+        { side.run(apply, callbacks: makeCallbacks) },
+        onChange: side.observableOnChange(callbacks: makeCallbacks))
+      side.finishInstalling()
     }
 
     /// Runs `apply` in a scope on Perception's runtime that also observes, with the same
     /// callbacks, the `@Observable` properties it reads: the willSet/didSet variants, options
     /// trackings and a traced one-shot tracking, which take Observation's willSet/didSet
     /// tracking, whose callbacks name the changed property, as on the native engine.
-    @usableFromInline
     static func runEventsSeeingObservable(
       _ apply: () -> Void, request: TrackingRequest,
       callbacks makeCallbacks: () -> ObserverCallbacks?
     ) {
-      var willSet = true
-      var didSet = true
-      switch request {
-      case .onChange:
-        didSet = false
-      case .events:
-        break
-      case .options(let options):
-        willSet = options.contains(.willSet)
-        didSet = options.contains(.didSet)
+      // Both events, whatever the request names: the observer delivers only those it asked
+      // for, and Observation's side ends on a didSet (see `ObservationSideEnd`). Nothing, for
+      // an options tracking of releases alone, which no `@Observable` model reports.
+      var observes = true
+      if case .options(let options) = request {
+        observes = !options.intersection([.willSet, .didSet]).isEmpty
       }
-      var scope = PerceptibleSide()
+      // These trackings never tell whether a scope read an `@Observable` model, so they do not
+      // wait until one has to end Observation's side with the observer.
+      var side = PerceptibleSide(joiningObservationSide: observes ? .always : .never)
       NativeTracking.observeEvents(
-        { scope.run(apply, callbacks: makeCallbacks) }, willSet: willSet, didSet: didSet,
-        makeObserver: { scope.observer(for: request, callbacks: makeCallbacks) })
+        { side.run(apply, callbacks: makeCallbacks) }, willSet: observes, didSet: observes,
+        makeObserver: { side.observer(for: request, callbacks: makeCallbacks) })
+      side.finishInstalling()
     }
 
     /// What the Perception side of a scope that also observes `@Observable` reads made: the
     /// callbacks are asked for once, by whichever side needs them first.
-    @usableFromInline
     struct PerceptibleSide {
+      /// When the Perception side, if it registers, joins an `ObservationSideEnd` to
+      /// Observation's tracking, which its observer then ends when it finishes.
+      enum Joining {
+        /// Never: the tracking observes no change of `@Observable` models.
+        case never
+        /// Always, announcing a didSet: for the willSet/didSet trackings, which never tell
+        /// whether Observation's side read something.
+        case always
+        /// Announcing a willSet, for a one-shot tracking, where a registrar the scope read has
+        /// been read beside an `@Observable` model before (`ObserverTable`'s mark, which
+        /// `observableOnChange` sets): the scopes that read a model read the same others
+        /// again, mostly, and the join costs what Observation's tracking of one
+        /// `@Observable` read costs, which no other scope pays. A scope that a mark misses
+        /// leaves Observation's side to end at its property's next change, as Observation's
+        /// own one-shot tracking does, and marks its registrars for the next.
+        case whereReadBesideObservable
+      }
+
+      private let joiningObservationSide: Joining
       /// Whether the Perception side read something, and so asked for the callbacks.
       private var askedForCallbacks = false
-      /// The observer the Perception side made and armed; nil if it read nothing or the
-      /// callbacks were nil.
+      /// The observer the Perception side made, registered but not armed; nil if it read
+      /// nothing or the callbacks were nil.
       private var observer: Observer?
 
-      @usableFromInline
-      init() {}
+      init(joiningObservationSide: Joining) {
+        self.joiningObservationSide = joiningObservationSide
+      }
 
       /// Runs `apply` in a Perception scope, observing what it read.
       mutating func run(_ apply: () -> Void, callbacks makeCallbacks: () -> ObserverCallbacks?) {
@@ -97,9 +113,11 @@
       }
 
       /// The end of the Perception side's scope, when it read something (see
-      /// `TrackingScope.observe`): keeps the observer for Observation's side.
-      @usableFromInline
-      mutating func observe(
+      /// `TrackingScope.observe`), still inside Observation's tracking: keeps the observer,
+      /// not yet armed, for Observation's side, and joins an `ObservationSideEnd` to that
+      /// side for the observer to end, if it registered anywhere (one that did not never
+      /// finishes from this side, and would hold the handle that holds it).
+      private mutating func observe(
         _ list: UnsafeMutablePointer<AccessList>,
         enclosing: UnsafeMutablePointer<AccessList>?,
         callbacks makeCallbacks: () -> ObserverCallbacks?
@@ -107,6 +125,30 @@
         askedForCallbacks = true
         observer = TrackingScope.observer(
           for: list, enclosing: enclosing, callbacks: makeCallbacks)
+        guard let observer, observer.hasRegistrations else { return }
+        switch joiningObservationSide {
+        case .never:
+          return
+        case .always:
+          join(announcingWillSet: false, to: observer)
+        case .whereReadBesideObservable:
+          var marked = false
+          observer.forEachRegistration { marked = marked || $0.table.isReadBesideObservable }
+          if marked { join(announcingWillSet: true, to: observer) }
+        }
+      }
+
+      private func join(announcingWillSet: Bool, to observer: Observer) {
+        let observationSide = ObservationSideEnd(announcingWillSet: announcingWillSet)
+        observationSide.join()
+        observer.setObservationSide(observationSide)
+      }
+
+      /// Once Observation has installed its side: arms the Perception side's observer, so that
+      /// whichever side finishes it, even before now, ends Observation's side after that
+      /// side exists.
+      func finishInstalling() {
+        observer?.arm()
       }
 
       /// The observer Observation's willSet/didSet callbacks hand events to: the Perception
@@ -124,12 +166,12 @@
       /// The `onChange` a one-shot tracking hands Observation, which evaluates it only if the
       /// scope read an `@Observable` property: the Perception side's observer's first willSet,
       /// or, if that side read nothing, the user's `onChange` behind a `OnChangeOnce`.
-      @usableFromInline
       func observableOnChange(
         callbacks makeCallbacks: () -> ObserverCallbacks?
       ) -> @Sendable () -> Void {
         guard askedForCallbacks else { return NativeTracking.forwardOnce(makeCallbacks) }
         guard let made = observer else { return {} }
+        made.forEachRegistration { $0.table.markReadBesideObservable() }
         // ManagedBuffer opts out of Sendable; the observer's shared state is its atomic word.
         // The closure captures it alone, which then serves as its context: no allocation.
         nonisolated(unsafe) let observer = made

@@ -99,12 +99,8 @@ enum TrackingScope {
   ) -> T {
     #if canImport(Observation)
       if observingObservable, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        if case .onChange = request, !TraceSwitch.isEnabled {
-          return runOnceSeeingObservable(apply, callbacks: makeCallbacks)
-        }
         var result: T?
-        runEventsSeeingObservable(
-          { result = apply() }, request: request, callbacks: makeCallbacks)
+        runSeeingObservable({ result = apply() }, request: request, callbacks: makeCallbacks)
         return result.take()!
       }
     #endif
@@ -153,22 +149,25 @@ enum TrackingScope {
     enclosing: UnsafeMutablePointer<AccessList>?,
     callbacks makeCallbacks: () -> ObserverCallbacks?
   ) {
-    _ = observer(for: list, enclosing: enclosing, callbacks: makeCallbacks)
+    if let callbacks = makeCallbacks() {
+      install(make(consume callbacks, for: list), for: list)
+    }
+    finish(list, enclosing: enclosing)
   }
 
-  /// `observe`, returning the observer it installed and armed, or nil when `makeCallbacks`
-  /// returned nil.
+  /// `observe`, for a scope that also observes `@Observable` models: returns the observer it
+  /// registered, not yet armed (its installer arms it once Observation's side is installed
+  /// too, so that a change that finishes it in between still ends that side); nil when
+  /// `makeCallbacks` returned nil.
   static func observer(
     for list: UnsafeMutablePointer<AccessList>,
     enclosing: UnsafeMutablePointer<AccessList>?,
     callbacks makeCallbacks: () -> ObserverCallbacks?
   ) -> Observer? {
-    var observer: Observer?
-    if let callbacks = makeCallbacks() {
-      observer = make(consume callbacks, for: list)
-      install(observer.unsafelyUnwrapped, for: list)
-    }
-    finish(list, enclosing: enclosing)
+    defer { finish(list, enclosing: enclosing) }
+    guard let callbacks = makeCallbacks() else { return nil }
+    let observer = make(consume callbacks, for: list)
+    register(observer, for: list)
     return observer
   }
 
@@ -223,6 +222,13 @@ enum TrackingScope {
   private static func install(
     _ observer: Observer, for list: UnsafeMutablePointer<AccessList>
   ) {
+    register(observer, for: list)
+    observer.arm()
+  }
+
+  /// `install`'s registrations, without the arming.
+  @inline(__always)
+  private static func register(_ observer: Observer, for list: UnsafeMutablePointer<AccessList>) {
     forEachGroup(of: list) { storage, start, end in
       // A subject released inside the scope is not observed (nor reported released).
       guard !storage.isOnlyHeldByAnAccessList else { return }
@@ -230,7 +236,6 @@ enum TrackingScope {
       observer.register(
         in: table, properties: list.properties(from: start), count: end - start)
     }
-    observer.arm()
   }
 
   /// Gives up the list's one reference to each registrar it read.
@@ -266,7 +271,7 @@ enum TrackingScope {
   }
 
   /// A one-shot `withPerceptionTracking(_:onChange:)`, its engine decided where it is called,
-  /// from the engine word loaded once: Perception's runtime takes `run<T>`, whose scope is
+  /// from the engine word loaded once: Perception's runtime takes `runOnPerceptionEngine`,
   /// inlined; the native engine, where its plan is Observation's one-shot tracking alone
   /// (`NativeTrackingPlan.observationOnce`, with no trace to take the willSet path for), calls
   /// Observation right here, in every build. Forced inline because callers' closures are often
@@ -279,8 +284,18 @@ enum TrackingScope {
     _ apply: () -> T, onChange: () -> @Sendable () -> Void
   ) -> T {
     let engine = EngineWord.current
+    // Tested first, so that the scope of a process that chose it costs what it cost before
+    // scopes observed @Observable models: the other's test is one compare in front of
+    // Observation's tracking.
+    if engine.isPerceptibleOnly {
+      return runOnPerceptionEngine(apply, request: .onChange, observingObservable: false) {
+        .onChange(onChange())
+      }
+    }
     if _fastPath(engine.isPerception) {
-      return run(apply, request: .onChange, engine: engine) { .onChange(onChange()) }
+      return runOnPerceptionEngine(apply, request: .onChange, observingObservable: true) {
+        .onChange(onChange())
+      }
     }
     #if canImport(Observation)
       if !NativeObservationFeatures.mayHaveAdvancedTracking, engine.isNative,
@@ -313,10 +328,14 @@ enum TrackingScope {
     _ apply: () -> T, request: TrackingRequest, engine: EngineWord = .current,
     callbacks makeCallbacks: () -> ObserverCallbacks?
   ) -> T {
-    if _fastPath(engine.isPerception) || engine.isPerceptibleOnly {
+    // In this order for the reason `runOnChange` gives.
+    if engine.isPerceptibleOnly {
       return runOnPerceptionEngine(
-        apply, request: request, observingObservable: !engine.isPerceptibleOnly,
-        callbacks: makeCallbacks)
+        apply, request: request, observingObservable: false, callbacks: makeCallbacks)
+    }
+    if _fastPath(engine.isPerception) {
+      return runOnPerceptionEngine(
+        apply, request: request, observingObservable: true, callbacks: makeCallbacks)
     }
     var result: T?
     run({ result = apply() }, request: request, callbacks: makeCallbacks)
