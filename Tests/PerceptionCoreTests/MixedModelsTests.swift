@@ -109,20 +109,21 @@ struct MixedModelsTests {
 
   @Test func racingWritersOfBothKindsGiveOneCall() {
     for _ in 0..<200 {
-      let observable = NativeModel()
-      let perceptible = PerceptionModel()
+      // Four models, each written by one thread: two of each kind.
+      let observables = [NativeModel(), NativeModel()]
+      let perceptibles = [PerceptionModel(), PerceptionModel()]
       let counter = Counter()
       withPerceptionTracking {
-        _ = observable.count
-        _ = perceptible.count
+        for model in observables { _ = model.count }
+        for model in perceptibles { _ = model.count }
       } onChange: {
         counter.hit()
       }
       DispatchQueue.concurrentPerform(iterations: 4) { index in
-        if index % 2 == 0 {
-          observable.count += 1
+        if index < 2 {
+          observables[index].count += 1
         } else {
-          perceptible.count += 1
+          perceptibles[index - 2].count += 1
         }
       }
       #expect(counter.hits == 1)

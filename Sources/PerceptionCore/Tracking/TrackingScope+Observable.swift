@@ -100,7 +100,9 @@
         self.joiningObservationSide = joiningObservationSide
       }
 
-      /// Runs `apply` in a Perception scope, observing what it read.
+      /// Runs `apply` in a Perception scope, observing what it read. Inlined into the closure
+      /// Observation runs, as the scope is into its caller elsewhere.
+      @inline(__always)
       mutating func run(_ apply: () -> Void, callbacks makeCallbacks: () -> ObserverCallbacks?) {
         withScope { list, enclosing, enclosingSlot in
           applyChecking(apply)
@@ -117,6 +119,7 @@
       /// not yet armed, for Observation's side, and joins an `ObservationSideEnd` to that
       /// side for the observer to end, if it registered anywhere (one that did not never
       /// finishes from this side, and would hold the handle that holds it).
+      @inline(never)
       private mutating func observe(
         _ list: UnsafeMutablePointer<AccessList>,
         enclosing: UnsafeMutablePointer<AccessList>?,
