@@ -13,7 +13,9 @@
 # @Observable, in instructions: a count is the same for the same binary whatever else the
 # machine runs (the same total within a few hundred instructions per run), where a timed 10%
 # guard fails on noise (CI failed once with `+=` at +10.1% in time, at 1.05 in instructions).
-# It prints each case's table row and exits 1 if a case with a limit is over it.
+# It prints each case's table row and exits 1 if a case with a limit is over it. Below that table
+# it holds the hand-written path (issue 38: `HandWrittenModel`, a class calling the registrar from
+# its own accessors with key path literals) against `@Observable` on both engines.
 #
 # --seeds counts a case in K processes (5 by default) with random hash seeds, for the cases
 # whose count the seed decides (see `total`): the N-operation run's total less a 1-operation
@@ -147,7 +149,46 @@ perceptions-one-actor 5000 1.10
 perceptions-parked-one-actor 5000 1.10
 apply-cycle-one-actor 5000 1.10
 CASES
+
+# The hand-written path (issue 38): a class that calls `PerceptionRegistrar.access(_:keyPath:)`
+# and `withMutation(of:keyPath:_:)` from its own accessors with key path literals, as the
+# Composable Architecture's `Store` does (`HandWrittenModel`), against the same `@Observable`
+# class, counted on both engines. The entry points take the key path as an autoclosure, so on
+# Perception's runtime an untracked read and an unobserved write never form it, and each limit
+# there holds that (a formed literal alone costs about 92 instructions, `keypath-literal`, more
+# than any limit but the cycle's); on the native engine `ObservationRegistrar` needs the literal
+# on every call, as `@Observable` does, and the limits hold the issue 21 budget but for the read,
+# whose tests of the engine word and the thread's slot beside the literal and Observation's own
+# call leave it at about 1.07: held at 1.15. Each row: id, N, the limit on Perception's runtime
+# over `@Observable`, the limit on the native engine over `@Observable`.
+echo
+echo "| hand-written path | @Observable | Perception on its runtime | ratio | limit | Perception on the native engine | ratio | limit |"
+echo "|---|---:|---:|---:|---|---:|---:|---|"
+while read -r case_id n runtime_limit native_limit; do
+  native="$(per_operation native "$case_id" native "$n")"
+  runtime="$(per_operation perception "$case_id" perception "$n")"
+  ours="$(per_operation native "$case_id" perception "$n")"
+  row="$(awk -v native="$native" -v runtime="$runtime" -v ours="$ours" \
+    -v runtime_limit="$runtime_limit" -v native_limit="$native_limit" '
+    function verdict(ratio, limit) {
+      if (limit == "-") return "reported"
+      return ratio > limit + 0 ? "**over " limit "**" : "within " limit
+    }
+    BEGIN {
+      printf "%s | %.3f | %s | %s | %.3f | %s", runtime, runtime / native,
+        verdict(runtime / native, runtime_limit), ours, ours / native,
+        verdict(ours / native, native_limit)
+    }')"
+  echo "| $case_id | $native | $row |"
+  case "$row" in *"**over"*) over=$((over + 1)) ;; esac
+done <<CASES
+hand-read 100000 0.20 1.15
+hand-write 100000 0.10 1.10
+hand-modify 100000 0.10 1.10
+hand-cycle-1 20000 0.15 1.10
+keypath-literal 100000 - -
+CASES
 if [ "$over" -gt 0 ]; then
-  echo "FAILED: $over case(s) over the native engine's instruction budget (marked over)"
+  echo "FAILED: $over case(s) over the instruction budget (marked over)"
   exit 1
 fi

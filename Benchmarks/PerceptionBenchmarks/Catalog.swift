@@ -69,6 +69,16 @@ private let entries: [Entry] = [
     id: "threads-separate-same-property",
     title: "2 threads, separate objects, same property (per write)", guarded: false),
   Entry(id: "threads-same", title: "2 threads, same object (per write)"),
+  // The hand-written path (`HandWrittenModel`): the same cases on a class that calls
+  // `PerceptionRegistrar` from its own accessors, beside the same `@Observable` class, and the
+  // key path literal each of its calls passes, its floor.
+  Entry(id: "hand-read", title: "hand-written: read, no tracking scope"),
+  Entry(id: "hand-write", title: "hand-written: write, no observers"),
+  Entry(id: "hand-modify", title: "hand-written: `+=` (get, then set)"),
+  Entry(id: "hand-cycle-1", title: "hand-written: full cycle, 1 read"),
+  Entry(
+    id: "keypath-literal", title: "a key path literal, formed and dropped (no registrar)",
+    guarded: false),
   // Unguarded: on Perception's runtime these cost about what Observation's own cycle does,
   // by design (Benchmarks/README.md).
   Entry(
@@ -117,14 +127,29 @@ private func batches<E: Engine>(_ engine: E.Type) -> [String: Batch] {
   return batches
 }
 
+/// The hand-written path's cases for one engine: `HandWrittenTracker` on Perception's side,
+/// the same `@Observable` model as the macro's cases on the native side.
+private func handWrittenBatches<E: Engine>(_ engine: E.Type) -> [String: Batch] {
+  [
+    "hand-read": Cases.read(engine),
+    "hand-write": Cases.write(engine),
+    "hand-modify": Cases.modify(engine),
+    "hand-cycle-1": Cases.cycle1(engine),
+  ]
+}
+
 /// The cases whose id contains `filter` (all of them for `nil`), with both engines' work; the
 /// quick run leaves out the growth cases' large sizes.
 func makeCases(filter: String?, quick: Bool = false) -> [Case] {
-  let perception = batches(PerceptionTracker.self)
+  var perception = batches(PerceptionTracker.self)
+  perception.merge(handWrittenBatches(HandWrittenTracker.self)) { _, hand in hand }
+  perception["keypath-literal"] = KeyPathLiteralCase.perception()
   var native: [String: Batch] = [:]
   #if canImport(Observation)
     if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
       native = batches(NativeTracker.self)
+      native.merge(handWrittenBatches(NativeTracker.self)) { _, hand in hand }
+      native["keypath-literal"] = KeyPathLiteralCase.native()
     }
   #endif
   let selected = entries.filter { entry in

@@ -81,20 +81,53 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     return !(storage is UncheckedRegistrarStorage)
   }
 
+  // Every operation is written once per subject constraint, in the `perceptible…` and
+  // `observable…` cores below (and the `perception…` pair on Perception's runtime that both
+  // share), which take the property's key path and, where the caller has it, the property's
+  // key: a key path literal passes nil, and its key is looked up when a scope records the read
+  // or an observer hears the write; the static `_PerceptionKeyPath` the macro declares passes
+  // the key it carries, so no path looks up a key it was handed. The public entry points
+  // forward to a core in a line each. They stay apart for the two key forms because a key path
+  // literal needs a parameter typed `KeyPath` to infer its root from: `\.name`, as the macro
+  // writes it where it declares no static, fails with "cannot infer key path type from context"
+  // against a parameter generic over a protocol that both forms conform to.
+  //
+  // The cores are transparent, so that the caller's autoclosures are inlined into them before
+  // the optimizer runs, as they were into the entry points that were each operation's body:
+  // inlined only by the optimizer (`@inline(__always)`), a core kept a retain and a release of
+  // the static's key path around every call it hands it to, on the native engine a read 76 →
+  // 124 instructions and a write 422 → 467, and on Perception's runtime the one-read cycle
+  // 1,209 → 1,265. A key form carried in a value (a protocol both forms conform to, or a struct
+  // both convert to) cost the same retain and release, so the cores take the two parts.
+  //
+  // Every entry point takes its key path as an autoclosure, so that on Perception's runtime a
+  // read outside every tracking scope and checked context, and a write nobody observes, never
+  // form it: forming `\.name` calls into the Swift runtime and retains and releases the key
+  // path, which costs several times the runtime's own test. Everything here is inlined into the
+  // caller, closure included, so no closure is made either. On the native engine,
+  // `ObservationRegistrar` needs the key path on every call. The hand-written path
+  // (`access(_:keyPath:)` and `withMutation(of:keyPath:_:)` with a literal, as the Composable
+  // Architecture's `Store` calls them) is therefore the macro's path, but for the key's lookup
+  // where a scope records the read or an observer hears the write (Benchmarks/README.md's
+  // "The hand-written path").
+  //
+  // Every member is declared here, in the type's own body, and none in an extension: the type
+  // is deprecated from iOS 26, and an extension of it, or a signature naming `Perceptible`
+  // outside it, would warn in every build for that target. (An extension marked deprecated
+  // would deprecate its members for their callers, and the accessors' callers are users' code.)
+
+  // MARK: Perceptible subjects
+
   /// Registers access to a specific property for tracking: if a tracking scope is running on
   /// this thread, it will observe `keyPath` of `subject`.
-  @inlinable @_disfavoredOverload
+  ///
+  /// `keyPath` is evaluated only where it is needed: on Perception's runtime, when a tracking
+  /// scope or a checked context is running on this thread; on the native engine, always.
+  @inlinable @inline(__always) @_disfavoredOverload
   public func access<Subject: Perceptible, Member>(
-    _ subject: Subject, keyPath: KeyPath<Subject, Member>
+    _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>
   ) {
-    #if canImport(Observation)
-      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        nativeRegistrar.access(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
-        nativeStorage.perceptionAccess(keyPath)
-        return
-      }
-    #endif
-    perceptionStorage.perceptionAccess(keyPath)
+    perceptibleAccess(keyPath(), property: nil)
   }
 
   /// Registers access to a specific property for tracking, with the call site that perception
@@ -134,151 +167,72 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   }
 
   /// Announces that `keyPath` of `subject` is about to change: calls its `onChange` and
-  /// `willSet` observers, on this thread, before the new value is stored.
-  @inlinable @_disfavoredOverload
+  /// `willSet` observers, on this thread, before the new value is stored. `keyPath` is
+  /// evaluated as `access(_:keyPath:)` says, when somebody observes the event.
+  @inlinable @inline(__always) @_disfavoredOverload
   public func willSet<Subject: Perceptible, Member>(
-    _ subject: Subject, keyPath: KeyPath<Subject, Member>
+    _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>
   ) {
-    #if canImport(Observation)
-      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        nativeRegistrar.willSet(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
-        return
-      }
-    #endif
-    perceptionStorage.announce(EventBits.willSet, keyPath: keyPath)
+    perceptibleAnnounce(EventBits.willSet, keyPath(), property: nil)
   }
 
   /// Announces that `keyPath` of `subject` has changed: calls its `didSet` observers.
-  @inlinable @_disfavoredOverload
+  @inlinable @inline(__always) @_disfavoredOverload
   public func didSet<Subject: Perceptible, Member>(
-    _ subject: Subject, keyPath: KeyPath<Subject, Member>
+    _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>
   ) {
-    #if canImport(Observation)
-      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        nativeRegistrar.didSet(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
-        return
-      }
-    #endif
-    perceptionStorage.announce(EventBits.didSet, keyPath: keyPath)
+    perceptibleAnnounce(EventBits.didSet, keyPath(), property: nil)
   }
 
   /// Wraps a mutation of `keyPath` of `subject` in `willSet` and `didSet`.
-  @inlinable @_disfavoredOverload
+  @inlinable @inline(__always) @_disfavoredOverload
   public func withMutation<Subject: Perceptible, Member, T>(
-    of subject: Subject, keyPath: KeyPath<Subject, Member>, _ mutation: () throws -> T
+    of subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>,
+    _ mutation: () throws -> T
   ) rethrows -> T {
-    #if canImport(Observation)
-      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        return try nativeWithMutation(
-          of: ErasedObservable(), keyPath: ErasedObservable.erase(keyPath), mutation)
-      }
-    #endif
-    let storage = perceptionStorage
-    storage.announce(EventBits.willSet, keyPath: keyPath)
-    defer { storage.announce(EventBits.didSet, keyPath: keyPath) }
-    return try mutation()
+    try perceptibleWithMutation(keyPath(), property: nil, mutation)
   }
 
-  /// The storage on Perception's runtime.
-  @inlinable
-  var perceptionStorage: RegistrarStorage {
-    unsafeDowncast(storage, to: RegistrarStorage.self)
-  }
-
-  // Every member is declared here, in the type's own body, and none in an extension: the type
-  // is deprecated from iOS 26, and an extension of it, or a signature naming `Perceptible`
-  // outside it, would warn in every build for that target. (An extension marked deprecated
-  // would deprecate its members for their callers, and the accessors' callers are users' code.)
-
-  // MARK: The accessors' entry points
-
-  // The entry points of the accessors `@Perceptible` generates. They take the key path as an
-  // autoclosure, so that on Perception's runtime a read outside every tracking scope and checked
-  // context, and a write nobody observes, never form it: forming `\.name` calls into the runtime
-  // and retains and releases the key path, which costs several times the runtime's own test.
-  // Everything here is inlined into the accessor, closure included, so no closure is made either.
-  // On the native engine each forwards to its eager counterpart: `ObservationRegistrar` needs
-  // the key path on every call.
-  /// `access(_:keyPath:)` for generated accessors: `keyPath` is only evaluated when a
-  /// tracking scope or a checked context is running on this thread, or on the native engine.
+  /// `access(_:keyPath:)` for generated accessors.
   @inlinable @inline(__always) @_disfavoredOverload
   public func _access<Subject: Perceptible, Member>(
     _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
   ) {
-    #if canImport(Observation)
-      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        access(subject, keyPath: keyPath())
-        return
-      }
-    #endif
-    perceptionStorage.perceptionAccess { keyPath() }
+    perceptibleAccess(keyPath(), property: nil)
   }
 
-  /// `willSet(_:keyPath:)` for generated accessors: `keyPath` is only evaluated when somebody
-  /// observes this registrar's willSet event, or on the native engine.
+  /// `willSet(_:keyPath:)` for generated accessors.
   @inlinable @inline(__always) @_disfavoredOverload
   public func _willSet<Subject: Perceptible, Member>(
     _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
   ) {
-    #if canImport(Observation)
-      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        willSet(subject, keyPath: keyPath())
-        return
-      }
-    #endif
-    perceptionStorage.announce(EventBits.willSet) { keyPath() }
+    perceptibleAnnounce(EventBits.willSet, keyPath(), property: nil)
   }
 
-  /// `didSet(_:keyPath:)` for generated accessors: `keyPath` is only evaluated when somebody
-  /// observes this registrar's didSet event, or on the native engine.
+  /// `didSet(_:keyPath:)` for generated accessors.
   @inlinable @inline(__always) @_disfavoredOverload
   public func _didSet<Subject: Perceptible, Member>(
     _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
   ) {
-    #if canImport(Observation)
-      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        didSet(subject, keyPath: keyPath())
-        return
-      }
-    #endif
-    perceptionStorage.announce(EventBits.didSet) { keyPath() }
+    perceptibleAnnounce(EventBits.didSet, keyPath(), property: nil)
   }
 
-  /// `withMutation(of:keyPath:_:)` for generated accessors, with `keyPath` evaluated lazily.
+  /// `withMutation(of:keyPath:_:)` for generated accessors.
   @inlinable @inline(__always) @_disfavoredOverload
   public func _withMutation<Subject: Perceptible, Member, T>(
     of subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>,
     _ mutation: () throws -> T
   ) rethrows -> T {
-    #if canImport(Observation)
-      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        // One key path for both calls, as the eager path forms it.
-        return try nativeWithMutation(
-          of: ErasedObservable(), keyPath: ErasedObservable.erase(keyPath()), mutation)
-      }
-    #endif
-    let storage = perceptionStorage
-    storage.announce(EventBits.willSet) { keyPath() }
-    defer { storage.announce(EventBits.didSet) { keyPath() } }
-    return try mutation()
+    try perceptibleWithMutation(keyPath(), property: nil, mutation)
   }
 
-  // The same entry points for a property whose class the macro gave a static key path
-  // (`_PerceptionKeyPath`): on Perception's runtime they hand over the property's key it
-  // carries, so that a recorded read and an observed write skip looking the key path up.
-
-  /// `_access(_:lazyKeyPath:)` for a property's static key path.
+  /// `_access(_:lazyKeyPath:)` for a property's static key path, which hands over the
+  /// property's key it carries, so that a recorded read skips looking the key path up.
   @inlinable @inline(__always) @_disfavoredOverload
   public func _access<Subject: Perceptible, Member>(
     _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
   ) {
-    #if canImport(Observation)
-      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        access(subject, keyPath: keyPath().keyPath)
-        return
-      }
-    #endif
-    perceptionStorage.perceptionAccessOfStatic { keyPath() }
+    perceptibleAccess(keyPath().keyPath, property: keyPath().propertyKey)
   }
 
   /// `_willSet(_:lazyKeyPath:)` for a property's static key path.
@@ -286,13 +240,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   public func _willSet<Subject: Perceptible, Member>(
     _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
   ) {
-    #if canImport(Observation)
-      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        willSet(subject, keyPath: keyPath().keyPath)
-        return
-      }
-    #endif
-    perceptionStorage.announce(EventBits.willSet) { keyPath() }
+    perceptibleAnnounce(EventBits.willSet, keyPath().keyPath, property: keyPath().propertyKey)
   }
 
   /// `_didSet(_:lazyKeyPath:)` for a property's static key path.
@@ -300,13 +248,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   public func _didSet<Subject: Perceptible, Member>(
     _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
   ) {
-    #if canImport(Observation)
-      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        didSet(subject, keyPath: keyPath().keyPath)
-        return
-      }
-    #endif
-    perceptionStorage.announce(EventBits.didSet) { keyPath() }
+    perceptibleAnnounce(EventBits.didSet, keyPath().keyPath, property: keyPath().propertyKey)
   }
 
   /// `_withMutation(of:lazyKeyPath:_:)` for a property's static key path.
@@ -316,73 +258,317 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>,
     _ mutation: () throws -> T
   ) rethrows -> T {
+    try perceptibleWithMutation(keyPath().keyPath, property: keyPath().propertyKey, mutation)
+  }
+
+  /// The read of a `Perceptible` subject's property, for every entry point: on the native
+  /// engine, `ObservationRegistrar` records it (the subject passed as `ErasedObservable`, which
+  /// its generic signature accepts), and Perception's side sees it (one thread-local load and a
+  /// branch outside its scopes). `property` is the property's key where the caller has it.
+  @usableFromInline @_transparent
+  func perceptibleAccess<Root, Member>(
+    _ keyPath: @autoclosure () -> KeyPath<Root, Member>,
+    property: @autoclosure () -> UnsafeRawPointer?
+  ) {
+    #if canImport(Observation)
+      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+        // Formed once for both: the subjects here are hand-written ones, whose key path is a
+        // literal (the macro's classes are `Observable` wherever this branch exists).
+        let keyPath = keyPath()
+        nativeRegistrar.access(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
+        let slot = ThreadLocal.slot
+        if _slowPath(slot != 0) {
+          nativeStorage.recordAccess(
+            slot: slot, keyPath: keyPath, property: property(), site: nil)
+        }
+        return
+      }
+    #endif
+    perceptionAccess(perceptionStorage, keyPath(), property: property())
+  }
+
+  /// The willSet or didSet (`event`) of a `Perceptible` subject's property, for every entry
+  /// point.
+  @usableFromInline @_transparent
+  func perceptibleAnnounce<Root, Member>(
+    _ event: UInt32, _ keyPath: @autoclosure () -> KeyPath<Root, Member>,
+    property: @autoclosure () -> UnsafeRawPointer?
+  ) {
+    #if canImport(Observation)
+      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+        let keyPath = ErasedObservable.erase(keyPath())
+        if event == EventBits.willSet {
+          nativeRegistrar.willSet(ErasedObservable(), keyPath: keyPath)
+        } else {
+          nativeRegistrar.didSet(ErasedObservable(), keyPath: keyPath)
+        }
+        return
+      }
+    #endif
+    perceptionAnnounce(perceptionStorage, event, keyPath(), property: property())
+  }
+
+  /// A mutation of a `Perceptible` subject's property, for every entry point: the engine
+  /// tested and the storage loaded once for both events.
+  @usableFromInline @_transparent
+  func perceptibleWithMutation<Root, Member, T>(
+    _ keyPath: @autoclosure () -> KeyPath<Root, Member>,
+    property: @autoclosure () -> UnsafeRawPointer?, _ mutation: () throws -> T
+  ) rethrows -> T {
     #if canImport(Observation)
       if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
         return try nativeWithMutation(
-          of: ErasedObservable(), keyPath: ErasedObservable.erase(keyPath().keyPath), mutation)
+          of: ErasedObservable(), keyPath: ErasedObservable.erase(keyPath()),
+          mutation)
       }
     #endif
     let storage = perceptionStorage
-    storage.announce(EventBits.willSet) { keyPath() }
-    defer { storage.announce(EventBits.didSet) { keyPath() } }
+    perceptionAnnounce(storage, EventBits.willSet, keyPath(), property: property())
+    defer { perceptionAnnounce(storage, EventBits.didSet, keyPath(), property: property()) }
     return try mutation()
   }
 
-  #if canImport(Observation)
-    /// Registers access to a specific property of an observable subject for tracking.
-    ///
-    /// The overload for `Observable` subjects, which `@Perceptible` classes also are: on the
-    /// native engine it hands `subject` to the `ObservationRegistrar` as it is.
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @inlinable
-    public func access<Subject: Observable, Member>(
-      _ subject: Subject, keyPath: KeyPath<Subject, Member>
-    ) {
-      if EngineWord.current.isNative {
-        nativeAccess(subject, keyPath: keyPath)
+  /// A read on Perception's runtime, for every entry point: records it in this thread's
+  /// innermost tracking scope, if there is one (or reports it, in a checked context), forming
+  /// the key path only then. Outside every scope and checked context, one thread-local load and
+  /// a branch. Where `property` is the property's key, the record skips looking it up; which of
+  /// the two calls is known at compile time once the caller's key form is inlined (one call
+  /// taking an optional key would test it on every recorded read).
+  ///
+  /// Here, not a method of `RegistrarStorage`, because a class's methods cannot be transparent
+  /// (the comment above the cores says why they are).
+  @usableFromInline @_transparent
+  func perceptionAccess<Root, Member>(
+    _ storage: RegistrarStorage, _ keyPath: @autoclosure () -> KeyPath<Root, Member>,
+    property: @autoclosure () -> UnsafeRawPointer?
+  ) {
+    let slot = ThreadLocal.slot
+    if _slowPath(slot != 0) {
+      if let property = property() {
+        storage.recordAccess(slot: slot, keyPath: keyPath(), property: property)
       } else {
-        perceptionStorage.perceptionAccess(keyPath)
+        storage.recordAccess(slot: slot, keyPath: keyPath())
       }
+    }
+  }
+
+  /// The willSet or didSet (`event`, a `EventBits` bit) on Perception's runtime, for every
+  /// entry point: calls the property's observers of `event`, forming the key path only when
+  /// somebody observes it. When nobody does, one load and a branch.
+  @usableFromInline @_transparent
+  func perceptionAnnounce<Root, Member>(
+    _ storage: RegistrarStorage, _ event: UInt32,
+    _ keyPath: @autoclosure () -> KeyPath<Root, Member>,
+    property: @autoclosure () -> UnsafeRawPointer?
+  ) {
+    let filter = storage.withUnsafeMutablePointerToElements { $0.filter(for: event) }
+    if _slowPath(filter != 0) {
+      if let property = property() {
+        storage.notify(event, keyPath: keyPath(), property: property, filter: filter)
+      } else {
+        storage.notify(event, keyPath: keyPath(), filter: filter)
+      }
+    }
+  }
+
+  /// The storage on Perception's runtime.
+  @inlinable
+  var perceptionStorage: RegistrarStorage {
+    unsafeDowncast(storage, to: RegistrarStorage.self)
+  }
+
+  #if canImport(Observation)
+    // MARK: Observable subjects
+
+    // The overloads for `Observable` subjects, which `@Perceptible` classes also are: on the
+    // native engine they hand `subject` to the `ObservationRegistrar` as it is. A type that is
+    // both gets these: the `Perceptible` ones are disfavored.
+
+    /// Registers access to a specific property of an observable subject for tracking.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @inlinable @inline(__always)
+    public func access<Subject: Observable, Member>(
+      _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>
+    ) {
+      observableAccess(subject, keyPath(), property: nil)
     }
 
     /// Announces that `keyPath` of an observable `subject` is about to change.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @inlinable
+    @inlinable @inline(__always)
     public func willSet<Subject: Observable, Member>(
-      _ subject: Subject, keyPath: KeyPath<Subject, Member>
+      _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>
     ) {
-      if EngineWord.current.isNative {
-        nativeRegistrar.willSet(subject, keyPath: keyPath)
-      } else {
-        perceptionStorage.announce(EventBits.willSet, keyPath: keyPath)
-      }
+      observableAnnounce(EventBits.willSet, subject, keyPath(), property: nil)
     }
 
     /// Announces that `keyPath` of an observable `subject` has changed.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @inlinable
+    @inlinable @inline(__always)
     public func didSet<Subject: Observable, Member>(
-      _ subject: Subject, keyPath: KeyPath<Subject, Member>
+      _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>
     ) {
-      if EngineWord.current.isNative {
-        nativeRegistrar.didSet(subject, keyPath: keyPath)
-      } else {
-        perceptionStorage.announce(EventBits.didSet, keyPath: keyPath)
-      }
+      observableAnnounce(EventBits.didSet, subject, keyPath(), property: nil)
     }
 
     /// Wraps a mutation of `keyPath` of an observable `subject` in `willSet` and `didSet`.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @inlinable
+    @inlinable @inline(__always)
     public func withMutation<Subject: Observable, Member, T>(
-      of subject: Subject, keyPath: KeyPath<Subject, Member>, _ mutation: () throws -> T
+      of subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>,
+      _ mutation: () throws -> T
+    ) rethrows -> T {
+      try observableWithMutation(subject, keyPath(), property: nil, mutation)
+    }
+
+    /// `access(_:keyPath:)` of an observable `subject`, for generated accessors.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @inlinable @inline(__always)
+    public func _access<Subject: Observable, Member>(
+      _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
+    ) {
+      observableAccess(subject, keyPath(), property: nil)
+    }
+
+    /// `willSet(_:keyPath:)` of an observable `subject`, for generated accessors.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @inlinable @inline(__always)
+    public func _willSet<Subject: Observable, Member>(
+      _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
+    ) {
+      observableAnnounce(EventBits.willSet, subject, keyPath(), property: nil)
+    }
+
+    /// `didSet(_:keyPath:)` of an observable `subject`, for generated accessors.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @inlinable @inline(__always)
+    public func _didSet<Subject: Observable, Member>(
+      _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
+    ) {
+      observableAnnounce(EventBits.didSet, subject, keyPath(), property: nil)
+    }
+
+    /// `withMutation(of:keyPath:_:)` of an observable `subject`, for generated accessors.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @inlinable @inline(__always)
+    public func _withMutation<Subject: Observable, Member, T>(
+      of subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>,
+      _ mutation: () throws -> T
+    ) rethrows -> T {
+      try observableWithMutation(subject, keyPath(), property: nil, mutation)
+    }
+
+    /// `_access(_:lazyKeyPath:)` of an observable `subject`, for a property's static key path:
+    /// the property's key it carries is recorded.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @inlinable @inline(__always)
+    public func _access<Subject: Observable, Member>(
+      _ subject: Subject,
+      lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
+    ) {
+      observableAccess(subject, keyPath().keyPath, property: keyPath().propertyKey)
+    }
+
+    /// `_willSet(_:lazyKeyPath:)` of an observable `subject`, for a property's static key path.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @inlinable @inline(__always)
+    public func _willSet<Subject: Observable, Member>(
+      _ subject: Subject,
+      lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
+    ) {
+      observableAnnounce(
+        EventBits.willSet, subject, keyPath().keyPath, property: keyPath().propertyKey)
+    }
+
+    /// `_didSet(_:lazyKeyPath:)` of an observable `subject`, for a property's static key path.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @inlinable @inline(__always)
+    public func _didSet<Subject: Observable, Member>(
+      _ subject: Subject,
+      lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
+    ) {
+      observableAnnounce(
+        EventBits.didSet, subject, keyPath().keyPath, property: keyPath().propertyKey)
+    }
+
+    /// `_withMutation(of:lazyKeyPath:_:)` of an observable `subject`, for a property's static
+    /// key path.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @inlinable @inline(__always)
+    public func _withMutation<Subject: Observable, Member, T>(
+      of subject: Subject,
+      lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>,
+      _ mutation: () throws -> T
+    ) rethrows -> T {
+      try observableWithMutation(
+        subject, keyPath().keyPath, property: keyPath().propertyKey, mutation)
+    }
+
+    /// The read of an observable subject's property, for every entry point.
+    ///
+    /// Both engines' scopes and checked contexts show in the thread's slot, so one test and one
+    /// out-of-line call serve both: that keeps a generated getter small enough for the
+    /// optimizer to inline it where it is read, as it inlines `@Observable`'s. A getter left out
+    /// of line forms its key path from its own file's pattern, a different object from the one
+    /// the setter inlined beside the caller forms, and Observation then compares the two key
+    /// paths component by component on every write where identity would have answered (about
+    /// 950 instructions of the willSet + didSet cycle's 21,557; see issue 21). On the native
+    /// engine inside a scope, `keyPath` is therefore evaluated twice: a load of the macro's static,
+    /// or a key path literal formed again.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @usableFromInline @_transparent
+    func observableAccess<Subject: Observable, Member>(
+      _ subject: Subject, _ keyPath: @autoclosure () -> KeyPath<Subject, Member>,
+      property: @autoclosure () -> UnsafeRawPointer?
+    ) {
+      if EngineWord.current.isNative {
+        nativeRegistrar.access(subject, keyPath: keyPath())
+      }
+      let slot = ThreadLocal.slot
+      if _slowPath(slot != 0) {
+        if let property = property() {
+          recordAccess(slot: slot, keyPath: keyPath(), property: property)
+        } else {
+          recordAccess(slot: slot, keyPath: keyPath())
+        }
+      }
+    }
+
+    /// The willSet or didSet (`event`) of an observable subject's property, for every entry
+    /// point.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @usableFromInline @_transparent
+    func observableAnnounce<Subject: Observable, Member>(
+      _ event: UInt32, _ subject: Subject,
+      _ keyPath: @autoclosure () -> KeyPath<Subject, Member>,
+      property: @autoclosure () -> UnsafeRawPointer?
+    ) {
+      if EngineWord.current.isNative {
+        if event == EventBits.willSet {
+          nativeRegistrar.willSet(subject, keyPath: keyPath())
+        } else {
+          nativeRegistrar.didSet(subject, keyPath: keyPath())
+        }
+      } else {
+        perceptionAnnounce(perceptionStorage, event, keyPath(), property: property())
+      }
+    }
+
+    /// A mutation of an observable subject's property, for every entry point.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @usableFromInline @_transparent
+    func observableWithMutation<Subject: Observable, Member, T>(
+      _ subject: Subject, _ keyPath: @autoclosure () -> KeyPath<Subject, Member>,
+      property: @autoclosure () -> UnsafeRawPointer?,
+      _ mutation: () throws -> T
     ) rethrows -> T {
       if EngineWord.current.isNative {
-        return try nativeWithMutation(of: subject, keyPath: keyPath, mutation)
+        // One key path for both calls.
+        return try nativeWithMutation(of: subject, keyPath: keyPath(), mutation)
       }
       let storage = perceptionStorage
-      storage.announce(EventBits.willSet, keyPath: keyPath)
-      defer { storage.announce(EventBits.didSet, keyPath: keyPath) }
+      perceptionAnnounce(storage, EventBits.willSet, keyPath(), property: property())
+      defer { perceptionAnnounce(storage, EventBits.didSet, keyPath(), property: property()) }
       return try mutation()
     }
 
@@ -401,19 +587,6 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       return try mutation()
     }
 
-    /// A read on the native engine, which the caller has checked: the `ObservationRegistrar`
-    /// records it, and Perception's side sees it (one thread-local load and a branch outside
-    /// its scopes). `access(_:keyPath:)` calls it straight after its own engine test, so that
-    /// a read tests the engine once, not twice.
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @inlinable @inline(__always)
-    func nativeAccess<Subject: Observable, Member>(
-      _ subject: Subject, keyPath: KeyPath<Subject, Member>
-    ) {
-      nativeRegistrar.access(subject, keyPath: keyPath)
-      nativeStorage.perceptionAccess(keyPath)
-    }
-
     /// The native engine's storage.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @inlinable
@@ -426,33 +599,11 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     @inlinable
     var nativeRegistrar: ObservationRegistrar { nativeStorage.registrar }
 
-    /// `access(_:keyPath:)` of an observable `subject`, for generated accessors: `keyPath` is
-    /// only evaluated when a tracking scope or a checked context needs it, or on the native
-    /// engine.
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @inlinable @inline(__always)
-    public func _access<Subject: Observable, Member>(
-      _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
-    ) {
-      if EngineWord.current.isNative {
-        nativeRegistrar.access(subject, keyPath: keyPath())
-      }
-      // Both engines' scopes and checked contexts show in the slot: one test, one call.
-      let slot = ThreadLocal.slot
-      if _slowPath(slot != 0) {
-        recordAccess(slot: slot, keyPath: keyPath())
-      }
-    }
-
-    /// A read that found the thread's slot non-zero, on either engine: recorded in the
-    /// innermost Perception scope, or, in a checked context, perhaps reported.
-    ///
-    /// One call for both engines keeps the generated getter small enough for the optimizer
-    /// to inline it where it is read, as it inlines `@Observable`'s: a getter left out of line
-    /// forms its key path from its own file's pattern, a different object from the one the
-    /// setter inlined beside the caller forms, and Observation then compares the two key paths
-    /// component by component on every write where identity would have answered (about 950
-    /// instructions of the willSet + didSet cycle's 21,557; see issue 21).
+    /// A read of an observable subject that found the thread's slot non-zero, on either
+    /// engine: recorded in the innermost Perception scope, or, in a checked context, perhaps
+    /// reported. Apart from its twin below, which takes the property's key: one function
+    /// taking an optional key would test it on every recorded read, where each of these two
+    /// knows at compile time whether it has one.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @usableFromInline @inline(never)
     func recordAccess(slot: UInt, keyPath: AnyKeyPath) {
@@ -473,114 +624,6 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       } else {
         perceptionStorage.recordAccessInline(slot: slot, keyPath: keyPath, property: property)
       }
-    }
-
-    /// `willSet(_:keyPath:)` of an observable `subject`, for generated accessors.
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @inlinable @inline(__always)
-    public func _willSet<Subject: Observable, Member>(
-      _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
-    ) {
-      if EngineWord.current.isNative {
-        nativeRegistrar.willSet(subject, keyPath: keyPath())
-      } else {
-        perceptionStorage.announce(EventBits.willSet) { keyPath() }
-      }
-    }
-
-    /// `didSet(_:keyPath:)` of an observable `subject`, for generated accessors.
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @inlinable @inline(__always)
-    public func _didSet<Subject: Observable, Member>(
-      _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
-    ) {
-      if EngineWord.current.isNative {
-        nativeRegistrar.didSet(subject, keyPath: keyPath())
-      } else {
-        perceptionStorage.announce(EventBits.didSet) { keyPath() }
-      }
-    }
-
-    /// `withMutation(of:keyPath:_:)` of an observable `subject`, for generated accessors.
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @inlinable @inline(__always)
-    public func _withMutation<Subject: Observable, Member, T>(
-      of subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>,
-      _ mutation: () throws -> T
-    ) rethrows -> T {
-      if EngineWord.current.isNative {
-        // One key path for both calls, as the eager path forms it.
-        return try nativeWithMutation(of: subject, keyPath: keyPath(), mutation)
-      }
-      let storage = perceptionStorage
-      storage.announce(EventBits.willSet) { keyPath() }
-      defer { storage.announce(EventBits.didSet) { keyPath() } }
-      return try mutation()
-    }
-
-    /// `_access(_:lazyKeyPath:)` of an observable `subject`, for a property's static key path:
-    /// on Perception's runtime, the property's key it carries is recorded.
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @inlinable @inline(__always)
-    public func _access<Subject: Observable, Member>(
-      _ subject: Subject,
-      lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
-    ) {
-      if EngineWord.current.isNative {
-        nativeRegistrar.access(subject, keyPath: keyPath().keyPath)
-      }
-      let slot = ThreadLocal.slot
-      if _slowPath(slot != 0) {
-        let canonical = keyPath()
-        recordAccess(slot: slot, keyPath: canonical.keyPath, property: canonical.propertyKey)
-      }
-    }
-
-    /// `_willSet(_:lazyKeyPath:)` of an observable `subject`, for a property's static key path.
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @inlinable @inline(__always)
-    public func _willSet<Subject: Observable, Member>(
-      _ subject: Subject,
-      lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
-    ) {
-      if EngineWord.current.isNative {
-        nativeRegistrar.willSet(subject, keyPath: keyPath().keyPath)
-      } else {
-        perceptionStorage.announce(EventBits.willSet) { keyPath() }
-      }
-    }
-
-    /// `_didSet(_:lazyKeyPath:)` of an observable `subject`, for a property's static key path.
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @inlinable @inline(__always)
-    public func _didSet<Subject: Observable, Member>(
-      _ subject: Subject,
-      lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
-    ) {
-      if EngineWord.current.isNative {
-        nativeRegistrar.didSet(subject, keyPath: keyPath().keyPath)
-      } else {
-        perceptionStorage.announce(EventBits.didSet) { keyPath() }
-      }
-    }
-
-    /// `_withMutation(of:lazyKeyPath:_:)` of an observable `subject`, for a property's static
-    /// key path.
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @inlinable @inline(__always)
-    public func _withMutation<Subject: Observable, Member, T>(
-      of subject: Subject,
-      lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>,
-      _ mutation: () throws -> T
-    ) rethrows -> T {
-      if EngineWord.current.isNative {
-        // One key path for both calls, as the eager path forms it.
-        return try nativeWithMutation(of: subject, keyPath: keyPath().keyPath, mutation)
-      }
-      let storage = perceptionStorage
-      storage.announce(EventBits.willSet) { keyPath() }
-      defer { storage.announce(EventBits.didSet) { keyPath() } }
-      return try mutation()
     }
   #endif
 

@@ -33,14 +33,8 @@ class RegistrarStorage: ManagedBuffer<Void, RegistrarState> {
   }
 
   /// Records a read of `keyPath` in this thread's innermost tracking scope, if there is one
-  /// (or reports it, in a checked context). Inlined into the accessors: outside every scope
-  /// and checked context, one thread-local load and a branch.
-  @inlinable @inline(__always)
-  final func perceptionAccess(_ keyPath: AnyKeyPath) {
-    perceptionAccess { keyPath }
-  }
-
-  /// `perceptionAccess(_:)` for a read whose call site is known, for its report.
+  /// (or reports it, naming `site`, in a checked context). The accessors' reads and writes
+  /// are `PerceptionRegistrar.perceptionAccess(_:_:property:)` and `perceptionAnnounce(_:_:_:property:)`.
   @inlinable @inline(__always)
   final func perceptionAccess(_ keyPath: AnyKeyPath, site: CallSite) {
     let slot = ThreadLocal.slot
@@ -49,58 +43,9 @@ class RegistrarStorage: ManagedBuffer<Void, RegistrarState> {
     }
   }
 
-  /// Calls the observers of `keyPath` for `event` (a `EventBits` bit). Inlined into
-  /// the accessors: when nobody observes that event, this is one load and a branch.
-  @inlinable @inline(__always)
-  final func announce(_ event: UInt32, keyPath: AnyKeyPath) {
-    announce(event) { keyPath }
-  }
-
-  /// `perceptionAccess(_:)` that forms the key path only when the slot says a scope or a
-  /// checked context wants it: the generated accessors' read.
-  @inlinable @inline(__always)
-  final func perceptionAccess(_ keyPath: () -> AnyKeyPath) {
-    let slot = ThreadLocal.slot
-    if _slowPath(slot != 0) {
-      recordAccess(slot: slot, keyPath: keyPath())
-    }
-  }
-
-  /// `perceptionAccess(_:)` for a property's static key path, which carries the property's key.
-  @inlinable @inline(__always)
-  final func perceptionAccessOfStatic<Root, Member>(
-    _ keyPath: () -> _PerceptionKeyPath<Root, Member>
-  ) {
-    let slot = ThreadLocal.slot
-    if _slowPath(slot != 0) {
-      let canonical = keyPath()
-      recordAccess(slot: slot, keyPath: canonical.keyPath, property: canonical.propertyKey)
-    }
-  }
-
-  /// `announce(_:keyPath:)` that forms the key path only when somebody observes `event`: the
-  /// generated accessors' write.
-  @inlinable @inline(__always)
-  final func announce(_ event: UInt32, _ keyPath: () -> AnyKeyPath) {
-    let filter = withUnsafeMutablePointerToElements { $0.filter(for: event) }
-    if _slowPath(filter != 0) {
-      notify(event, keyPath: keyPath(), filter: filter)
-    }
-  }
-
-  /// `announce(_:_:)` for a property's static key path, which carries the property's key.
-  @inlinable @inline(__always)
-  final func announce<Root, Member>(
-    _ event: UInt32, _ keyPath: () -> _PerceptionKeyPath<Root, Member>
-  ) {
-    let filter = withUnsafeMutablePointerToElements { $0.filter(for: event) }
-    if _slowPath(filter != 0) {
-      let canonical = keyPath()
-      notify(event, keyPath: canonical.keyPath, property: canonical.propertyKey, filter: filter)
-    }
-  }
-
-  /// Calls the observers of `keyPath` for `event`, when the event's filter is not zero.
+  /// Calls the observers of `keyPath` for `event`, when the event's filter is not zero. Apart
+  /// from its twin below, which takes the property's key, as `recordAccess` is from its own: one
+  /// function taking an optional key would test it on every observed write.
   @usableFromInline @inline(never)
   final func notify(_ event: UInt32, keyPath: AnyKeyPath, filter: UInt64) {
     notifyInline(event, keyPath: keyPath, property: PropertyKey.of(keyPath), filter: filter)
