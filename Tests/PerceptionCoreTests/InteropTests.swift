@@ -91,43 +91,6 @@ struct InteropTests {
     #expect(counter.hits == (engine == .native ? 1 : 0))
   }
 
-  @Test(.enabled(if: PerceptionEngine.observesObservableModels))
-  func withPerceptionTrackingSeesAnObservableModelOnEitherEngine() {
-    let model = NativeModel()
-    let counter = Counter()
-    withPerceptionTracking {
-      _ = model.count
-    } onChange: {
-      counter.hit()
-    }
-    model.count += 1
-    model.count += 1
-    #expect(counter.hits == 1)
-  }
-
-  @Test func oneScopeOverBothKindsFiresForEither() {
-    for mutateObservable in [true, false] {
-      let observable = NativeModel()
-      let perceptible = PerceptionModel()
-      let counter = Counter()
-      withPerceptionTracking {
-        _ = observable.count
-        _ = perceptible.count
-      } onChange: {
-        counter.hit()
-      }
-      if mutateObservable {
-        observable.count += 1
-        perceptible.count += 1
-      } else {
-        perceptible.count += 1
-        observable.count += 1
-      }
-      // Once, whichever changes first, on either engine.
-      #expect(counter.hits == 1)
-    }
-  }
-
   @Test func aTypeThatIsBothResolvesAndTracks() {
     let store = DualStore()
     let counter = Counter()
@@ -179,22 +142,6 @@ struct InteropTests {
       model.value = 2
       #expect(counter.hits == 2)
     }
-  }
-
-  @Test func willSetAndDidSetVariantsRunOnTheEngine() {
-    let model = PerceptionModel()
-    let log = EventLog()
-    withPerceptionTracking {
-      _ = model.count
-    } willSet: { tracking in
-      log.append("willSet \(tracking.changed == \PerceptionModel.count)")
-    } didSet: { tracking in
-      log.append("didSet \(tracking.changed == \PerceptionModel.count)")
-      tracking.cancel()
-    }
-    model.count = 1
-    model.count = 2
-    #expect(log.all == ["willSet true", "didSet true"])
   }
 
   @Test func nativeEngineFiresAOneShotOnChangeOnceUnderReentrancy() {
