@@ -158,7 +158,7 @@ public enum PerceptionEngine: Sendable, Hashable, CustomStringConvertible {
     self == .native ? EngineWord.native : EngineWord.perception
   }
 
-  /// Settles the choice: the engine `select(_:)` chose, else the environment's, else the
+  /// Settles the choice: the engine `select(_:observingObservableModels:)` chose, else the environment's, else the
   /// platform's default.
   @usableFromInline @inline(never)
   static func settle() -> PerceptionEngine {
