@@ -71,8 +71,9 @@ final class TraceOrigin: @unchecked Sendable {
     return kind == "WithPerceptionTracking" ? "\(kind) in \(caller)" : "\(kind) made in \(caller)"
   }
 
-  /// The most frames a site keeps: enough to get past the library's own frames.
-  static let depth = 32
+  /// The most frames a site keeps: enough to get past the library's own frames, Observation's
+  /// tracking around a scope on Perception's runtime among them, in unoptimized builds too.
+  static let depth = 64
 
   static func captureFrames() -> [UInt] {
     CallStack.withFrames { frames in
