@@ -24,24 +24,16 @@ protocol ObservationSideEnding: AnyObject {
   /// A change of this object is the callback that ends it: `endObservationSide()` announces
   /// one when the observer finishes.
   ///
-  /// The change it announces is a willSet for a one-shot tracking, which Observation calls
-  /// back on willSet alone, and a didSet for the willSet/didSet trackings: an enclosing
-  /// tracking that the read reached too (Observation hands a nested tracking's reads to the
-  /// enclosing one) then hears it only if it asked for didSet, and Perception's own ignore it
-  /// by its key path (`isMarker`). An enclosing one-shot tracking hears a one-shot scope's end,
-  /// which comes only from a change of what the scope read, which the enclosing tracking read
-  /// too, as it would hear that change if every model were `@Observable`.
+  /// Only one-shot trackings join one: Observation calls them back on willSet, which is the
+  /// change this announces. An enclosing tracking that the read reached too (Observation hands
+  /// a nested tracking's reads to the enclosing one) hears it as well; it comes only from a
+  /// change of what the scope read, which the enclosing tracking read too, and which it would
+  /// hear if every model were `@Observable`. Perception's own willSet/didSet trackings ignore
+  /// it by its key path (`isMarker`).
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   final class ObservationSideEnd: Observable, ObservationSideEnding, @unchecked Sendable {
-    // Sendable because its stored properties are Observation's registrar, which is, and a
-    // constant.
+    // Sendable because its one stored property is Observation's registrar, which is.
     private let registrar = ObservationRegistrar()
-    private let announcesWillSet: Bool
-
-    /// A handle that announces a willSet (`announcingWillSet`) or a didSet.
-    init(announcingWillSet: Bool) {
-      self.announcesWillSet = announcingWillSet
-    }
 
     /// The property whose change ends the tracking; its value never matters.
     var marker: Int {
@@ -60,11 +52,7 @@ protocol ObservationSideEnding: AnyObject {
     }
 
     func endObservationSide() {
-      if announcesWillSet {
-        registrar.willSet(self, keyPath: \.marker)
-      } else {
-        registrar.didSet(self, keyPath: \.marker)
-      }
+      registrar.willSet(self, keyPath: \.marker)
     }
   }
 #endif

@@ -37,7 +37,7 @@
         runEventsSeeingObservable(apply, request: request, callbacks: makeCallbacks)
         return
       }
-      var side = PerceptibleSide(joiningObservationSide: .whereReadBesideObservable)
+      var side = PerceptibleSide(joiningObservationSide: true)
       withObservationTracking(
         { side.run(apply, callbacks: makeCallbacks) },
         onChange: side.observableOnChange(callbacks: makeCallbacks))
@@ -53,15 +53,19 @@
       callbacks makeCallbacks: () -> ObserverCallbacks?
     ) {
       // Both events, whatever the request names: the observer delivers only those it asked
-      // for, and Observation's side ends on a didSet (see `ObservationSideEnd`). Nothing, for
-      // an options tracking of releases alone, which no `@Observable` model reports.
+      // for. Nothing, for an options tracking of releases alone, which no `@Observable` model
+      // reports.
       var observes = true
       if case .options(let options) = request {
         observes = !options.intersection([.willSet, .didSet]).isEmpty
       }
-      // These trackings never tell whether a scope read an `@Observable` model, so they do not
-      // wait until one has to end Observation's side with the observer.
-      var side = PerceptibleSide(joiningObservationSide: observes ? .always : .never)
+      // No `ObservationSideEnd`: these trackings stand until cancelled, and one joined to
+      // them would hold the observer, through Observation's registration on it, past the
+      // registrars that would otherwise let it go (an options tracking is not finished by a
+      // release, and a willSet/didSet tracking hears none), for as long as the tracking is
+      // not cancelled. Observation's side of one that Perception's side ended stays until
+      // that side's property next changes, and ends then (`Bridge.forward`).
+      var side = PerceptibleSide(joiningObservationSide: false)
       NativeTracking.observeEvents(
         { side.run(apply, callbacks: makeCallbacks) }, willSet: observes, didSet: observes,
         makeObserver: { side.observer(for: request, callbacks: makeCallbacks) })
@@ -71,32 +75,24 @@
     /// What the Perception side of a scope that also observes `@Observable` reads made: the
     /// callbacks are asked for once, by whichever side needs them first.
     struct PerceptibleSide {
-      /// When the Perception side, if it registers, joins an `ObservationSideEnd` to
-      /// Observation's tracking, which its observer then ends when it finishes.
-      enum Joining {
-        /// Never: the tracking observes no change of `@Observable` models.
-        case never
-        /// Always, announcing a didSet: for the willSet/didSet trackings, which never tell
-        /// whether Observation's side read something.
-        case always
-        /// Announcing a willSet, for a one-shot tracking, where a registrar the scope read has
-        /// been read beside an `@Observable` model before (`ObserverTable`'s mark, which
-        /// `observableOnChange` sets): the scopes that read a model read the same others
-        /// again, mostly, and the join costs what Observation's tracking of one
-        /// `@Observable` read costs, which no other scope pays. A scope that a mark misses
-        /// leaves Observation's side to end at its property's next change, as Observation's
-        /// own one-shot tracking does, and marks its registrars for the next.
-        case whereReadBesideObservable
-      }
+      /// Whether the Perception side, if it registers, joins an `ObservationSideEnd` to
+      /// Observation's tracking, which its observer then ends when it finishes: for a one-shot
+      /// tracking, where a registrar the scope read has been read beside an `@Observable`
+      /// model before (`ObserverTable`'s mark, which `observableOnChange` sets). The scopes
+      /// that read a model read the same others again, mostly, and the join costs what
+      /// Observation's tracking of one `@Observable` read costs, which no other scope pays. A
+      /// scope that a mark misses leaves Observation's side to end at its property's next
+      /// change, as Observation's own one-shot tracking does, and marks its registrars for the
+      /// next.
+      private let joiningObservationSide: Bool
 
-      private let joiningObservationSide: Joining
       /// Whether the Perception side read something, and so asked for the callbacks.
       private var askedForCallbacks = false
       /// The observer the Perception side made, registered but not armed; nil if it read
       /// nothing or the callbacks were nil.
       private var observer: Observer?
 
-      init(joiningObservationSide: Joining) {
+      init(joiningObservationSide: Bool) {
         self.joiningObservationSide = joiningObservationSide
       }
 
@@ -128,21 +124,11 @@
         askedForCallbacks = true
         observer = TrackingScope.observer(
           for: list, enclosing: enclosing, callbacks: makeCallbacks)
-        guard let observer, observer.hasRegistrations else { return }
-        switch joiningObservationSide {
-        case .never:
-          return
-        case .always:
-          join(announcingWillSet: false, to: observer)
-        case .whereReadBesideObservable:
-          var marked = false
-          observer.forEachRegistration { marked = marked || $0.table.isReadBesideObservable }
-          if marked { join(announcingWillSet: true, to: observer) }
-        }
-      }
-
-      private func join(announcingWillSet: Bool, to observer: Observer) {
-        let observationSide = ObservationSideEnd(announcingWillSet: announcingWillSet)
+        guard joiningObservationSide, let observer, observer.hasRegistrations else { return }
+        var marked = false
+        observer.forEachRegistration { marked = marked || $0.table.isReadBesideObservable }
+        guard marked else { return }
+        let observationSide = ObservationSideEnd()
         observationSide.join()
         observer.setObservationSide(observationSide)
       }
