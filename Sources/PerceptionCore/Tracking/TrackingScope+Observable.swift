@@ -9,9 +9,11 @@
   /// runs inside `withObservationTracking` as well: Perception's access list gathers the
   /// `@Perceptible` reads, Observation's the `@Observable` ones, and both sides' callbacks reach
   /// one `Observer`, whose state lets exactly one change through to a one-shot tracking,
-  /// whichever kind of model changes first, and cancels Perception's registrations. (Observation
-  /// offers no handle to cancel its own side early: a one-shot side that lost stays registered
-  /// until its property's next change, which it then ignores, or its object's release.)
+  /// whichever kind of model changes first, and cancels Perception's registrations. Observation
+  /// offers no handle to cancel its own side early; a one-shot scope over models read beside an
+  /// `@Observable` one before ends it through an `ObservationSideEnd`, and any other scope's
+  /// stays registered until its property's next change, which it then ignores, or its object's
+  /// release.
   ///
   /// Nesting follows from each side's own: a Perception scope inside `withObservationTracking`
   /// hands its `@Observable` reads to the enclosing tracking, as a nested native tracking does,
