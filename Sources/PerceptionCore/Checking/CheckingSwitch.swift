@@ -48,22 +48,18 @@ final class CheckingSwitch: @unchecked Sendable {
 
   var isEnabled: Bool {
     get {
-      #if DEBUG
-        let state = word.loadAcquire()
-        if _fastPath(state != CheckingSwitch.unsettled) { return state == CheckingSwitch.on }
-        let initial =
-          CheckingSwitch.environmentAllowsChecking ? CheckingSwitch.on : CheckingSwitch.off
-        // A concurrent setter wins over the environment's default.
-        _ = word.compareExchange(CheckingSwitch.unsettled, initial)
-        return word.loadAcquire() == CheckingSwitch.on
-      #else
-        return false
-      #endif
+      guard DebugBuild.isActive else { return false }
+      let state = word.loadAcquire()
+      if _fastPath(state != CheckingSwitch.unsettled) { return state == CheckingSwitch.on }
+      let initial =
+        CheckingSwitch.environmentAllowsChecking ? CheckingSwitch.on : CheckingSwitch.off
+      // A concurrent setter wins over the environment's default.
+      _ = word.compareExchange(CheckingSwitch.unsettled, initial)
+      return word.loadAcquire() == CheckingSwitch.on
     }
     set {
-      #if DEBUG
-        word.storeRelease(newValue ? CheckingSwitch.on : CheckingSwitch.off)
-      #endif
+      guard DebugBuild.isActive else { return }
+      word.storeRelease(newValue ? CheckingSwitch.on : CheckingSwitch.off)
     }
   }
 

@@ -32,12 +32,9 @@
 ///
 /// - Returns: The value `body` returns.
 public func withPerceptionChecking<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-  #if DEBUG
-    guard CheckingSwitch.shared.isEnabled else { return try body() }
-    return try CheckingSlot.with(CheckingSlot.checked, body)
-  #else
-    return try body()
-  #endif
+  // Off in release builds: `isEnabled` is false there.
+  guard CheckingSwitch.shared.isEnabled else { return try body() }
+  return try CheckingSlot.with(CheckingSlot.checked, body)
 }
 
 /// Runs the asynchronous `body` in a checked context that follows its task across `await`:
@@ -59,10 +56,6 @@ public func withPerceptionChecking<T, E: Error>(
   isolation: isolated (any Actor)? = #isolation,
   _ body: () async throws(E) -> T
 ) async throws(E) -> T {
-  #if DEBUG
-    guard CheckingSwitch.shared.isEnabled else { return try await body() }
-    return try await CheckedTaskContext.run(isolation: isolation, body)
-  #else
-    return try await body()
-  #endif
+  guard CheckingSwitch.shared.isEnabled else { return try await body() }
+  return try await CheckedTaskContext.run(isolation: isolation, body)
 }

@@ -35,10 +35,10 @@ enum ViewBodyChecking {
   /// is created, which is cheap and happens before any read of its object.
   @inline(__always)
   static func watchMainThreadIfNeeded() {
-    #if DEBUG
-      guard Platform.hasSwiftUIRenderEngine, !PerceptionEngine.isNative else { return }
-      watchThread(ifMain: CurrentThread.isMain)
-    #endif
+    guard DebugBuild.isActive, Platform.hasSwiftUIRenderEngine, !PerceptionEngine.isNative else {
+      return
+    }
+    watchThread(ifMain: CurrentThread.isMain)
   }
 
   /// Marks the calling thread's slot as watched if `isMain` and checking is on. Only a thread

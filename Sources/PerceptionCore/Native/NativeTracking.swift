@@ -49,24 +49,19 @@
     }
 
     /// Runs `apply`, the body of a tracking call on this engine, marked as inside tracking and
-    /// out of any checked context, for perception checking, which exists only in debug builds
-    /// (`checkedApply`, out of line); release builds call `apply` alone.
+    /// out of any checked context, for perception checking, which only debug builds do
+    /// (`checkedApply`, out of line; see `DebugBuild`); release builds call `apply` alone.
     @inlinable @inline(__always)
     static func runMarked<R>(_ apply: () -> R) -> R {
-      #if DEBUG
-        checkedApply(apply)
-      #else
-        apply()
-      #endif
+      if DebugBuild.isActive { return checkedApply(apply) }
+      return apply()
     }
 
-    #if DEBUG
-      /// `runMarked`'s checks.
-      @usableFromInline
-      static func checkedApply<R>(_ apply: () -> R) -> R {
-        TrackingLocals.markingTracking { CheckingSlot.liftingCheckedContext(apply) }
-      }
-    #endif
+    /// `runMarked`'s checks.
+    @usableFromInline
+    static func checkedApply<R>(_ apply: () -> R) -> R {
+      TrackingLocals.markingTracking { CheckingSlot.liftingCheckedContext(apply) }
+    }
 
     /// The one-shot `onChange` Observation calls: the user's, behind a `OnChangeOnce`, which
     /// lets one call through.

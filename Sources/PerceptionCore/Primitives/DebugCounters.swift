@@ -4,9 +4,7 @@ import CPerceptionRuntime
 /// release builds it compiles to nothing, so the hot paths that call it pay nothing.
 @inline(__always)
 func countForDebugging(_ counter: DebugCounter, _ delta: Int) {
-  #if DEBUG
-    perception_debug_count(counter.counter, delta)
-  #endif
+  if DebugBuild.isActive { perception_debug_count(counter.counter, delta) }
 }
 
 /// The runtime's debug counters that Swift counts.

@@ -36,13 +36,10 @@ public enum PerceptionTracing {
     _ handler: @escaping @Sendable (PerceptionTrace) -> Void,
     operation: () throws -> R
   ) rethrows -> R {
-    #if DEBUG
-      TraceSwitch.countHandler(1)
-      defer { TraceSwitch.countHandler(-1) }
-      return try TraceSink.$current.withValue(TraceSink(handler), operation: operation)
-    #else
-      return try operation()
-    #endif
+    guard DebugBuild.isActive else { return try operation() }
+    TraceSwitch.countHandler(1)
+    defer { TraceSwitch.countHandler(-1) }
+    return try TraceSink.$current.withValue(TraceSink(handler), operation: operation)
   }
 
   /// Runs the asynchronous `operation` with `handler` receiving its trace; see the synchronous
@@ -52,14 +49,11 @@ public enum PerceptionTracing {
     isolation: isolated (any Actor)? = #isolation,
     operation: () async throws -> R
   ) async rethrows -> R {
-    #if DEBUG
-      TraceSwitch.countHandler(1)
-      defer { TraceSwitch.countHandler(-1) }
-      return try await TraceSink.$current.withValue(
-        TraceSink(handler), operation: operation, isolation: isolation)
-    #else
-      return try await operation()
-    #endif
+    guard DebugBuild.isActive else { return try await operation() }
+    TraceSwitch.countHandler(1)
+    defer { TraceSwitch.countHandler(-1) }
+    return try await TraceSink.$current.withValue(
+      TraceSink(handler), operation: operation, isolation: isolation)
   }
 
   /// Whether tracing is on: `PERCEPTION_TRACE` is set, or a ``withTraceHandler(_:operation:)``

@@ -24,32 +24,22 @@ enum TraceSwitch {
   /// paths that ask it (`TrackingScope.runOnChange`) and their test compiles away there too.
   @inlinable
   static var isEnabled: Bool {
-    #if DEBUG
-      return isEnabledNow()
-    #else
-      return false
-    #endif
+    DebugBuild.isActive && isEnabledNow()
   }
 
-  #if DEBUG
-    /// `isEnabled` in debug builds: the switch's word, settled from the environment on first
-    /// use.
-    @usableFromInline
-    static func isEnabledNow() -> Bool {
-      var state = word.loadAcquire()
-      if _slowPath(state & settled == 0) { state = settle() }
-      return state & ~settled != 0
-    }
-  #endif
+  /// `isEnabled` in debug builds: the switch's word, settled from the environment on first
+  /// use.
+  @usableFromInline
+  static func isEnabledNow() -> Bool {
+    var state = word.loadAcquire()
+    if _slowPath(state & settled == 0) { state = settle() }
+    return state & ~settled != 0
+  }
 
   /// Whether `PERCEPTION_TRACE` turned tracing on.
   static var isOnFromEnvironment: Bool {
-    #if DEBUG
-      _ = isEnabled
-      return word.loadAcquire() & fromEnvironment != 0
-    #else
-      return false
-    #endif
+    guard isEnabled else { return false }
+    return word.loadAcquire() & fromEnvironment != 0
   }
 
   /// One more open handler scope (`delta` 1) or one fewer (`delta` -1).

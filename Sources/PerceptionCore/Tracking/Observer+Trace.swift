@@ -7,45 +7,41 @@ extension Observer {
   /// Records where this observer, for `request`, is being installed, if tracing is on. Called by
   /// `make`, before the observer is published.
   func captureTraceSite(_ request: TrackingRequest) {
-    #if DEBUG
-      guard let site = TraceSite.capture(tracking: Self.trackingName(request)) else { return }
-      withUnsafeMutablePointerToHeader {
-        $0.pointer(to: \.traceSite)!.pointee = Unmanaged.passRetained(site).toOpaque()
-      }
-    #endif
+    guard DebugBuild.isActive,
+      let site = TraceSite.capture(tracking: Self.trackingName(request))
+    else { return }
+    withUnsafeMutablePointerToHeader {
+      $0.pointer(to: \.traceSite)!.pointee = Unmanaged.passRetained(site).toOpaque()
+    }
   }
 
   /// Lets go of the trace site, when the observer is freed or becomes the spare.
   func releaseTraceSite() {
-    #if DEBUG
-      withUnsafeMutablePointerToHeader { header in
-        guard let site = header.pointer(to: \.traceSite)!.pointee else { return }
-        header.pointer(to: \.traceSite)!.pointee = nil
-        Unmanaged<TraceSite>.fromOpaque(site).release()
-      }
-    #endif
+    guard DebugBuild.isActive else { return }
+    withUnsafeMutablePointerToHeader { header in
+      guard let site = header.pointer(to: \.traceSite)!.pointee else { return }
+      header.pointer(to: \.traceSite)!.pointee = nil
+      Unmanaged<TraceSite>.fromOpaque(site).release()
+    }
   }
 
   /// The hook: a callback of this observer is about to run for `event` (a
   /// `EventBits` bit) of `keyPath`.
   @inline(__always)
   func traceCallback(_ event: UInt32, keyPath: AnyKeyPath?) {
-    #if DEBUG
-      let site = withUnsafeMutablePointerToHeader { $0.pointer(to: \.traceSite)!.pointee }
-      if _slowPath(site != nil) {
-        ChangeTrace.record(
-          Unmanaged<TraceSite>.fromOpaque(site!).takeUnretainedValue(), event: event,
-          keyPath: keyPath)
-      }
-    #endif
+    guard DebugBuild.isActive else { return }
+    let site = withUnsafeMutablePointerToHeader { $0.pointer(to: \.traceSite)!.pointee }
+    if _slowPath(site != nil) {
+      ChangeTrace.record(
+        Unmanaged<TraceSite>.fromOpaque(site!).takeUnretainedValue(), event: event,
+        keyPath: keyPath)
+    }
   }
 
   /// `traceCallback(_:keyPath:)` for an options tracking's event.
   @inline(__always)
   func traceCallback(_ kind: PerceptionTracking.Event.Kind, keyPath: AnyKeyPath?) {
-    #if DEBUG
-      traceCallback(kind.traceEvent, keyPath: keyPath)
-    #endif
+    traceCallback(kind.traceEvent, keyPath: keyPath)
   }
 
   /// The tracking API an observer for `request` serves.

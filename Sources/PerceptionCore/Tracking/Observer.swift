@@ -64,11 +64,10 @@ struct ObserverHeader {
   /// Set by the thread whose notification fired a one-shot observer that had one
   /// registration, and read only by that thread: the observer may become the spare.
   var mayBecomeSpare = false
-  #if DEBUG
-    /// The change trace's record of where it was installed (a retained `TraceSite`), or nil
-    /// when tracing was off then; set before the observer is published (see `Observer+Trace`).
-    var traceSite: UnsafeMutableRawPointer? = nil
-  #endif
+  /// The change trace's record of where it was installed (a retained `TraceSite`), or nil
+  /// when tracing was off then, as always in release builds; set before the observer is
+  /// published (see `Observer+Trace`).
+  var traceSite: UnsafeMutableRawPointer? = nil
 }
 
 /// The registrations one tracking call made, in every registrar it read, and whether they

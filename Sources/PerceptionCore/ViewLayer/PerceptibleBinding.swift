@@ -36,13 +36,13 @@ package struct PerceptibleBinding<Root: AnyObject, Value>: @unchecked Sendable {
 
   /// The property's value; tracked in a tracking scope, never reported by perception checking.
   package func get() -> Value {
-    #if DEBUG
+    if DebugBuild.isActive {
       // A slot with flags and no access list: the read would go to the checking reporter.
       let slot = ThreadLocal.slot
       if _slowPath(slot != 0), TrackingScope.accessList(inSlot: slot) == nil {
         return _PerceptionLocals.$skipPerceptionChecking.withValue(true) { root[keyPath: keyPath] }
       }
-    #endif
+    }
     return root[keyPath: keyPath]
   }
 
