@@ -102,13 +102,8 @@
       /// Observation runs, as the scope is into its caller elsewhere.
       @inline(__always)
       mutating func run(_ apply: () -> Void, callbacks makeCallbacks: () -> ObserverCallbacks?) {
-        withScope { list, enclosing, enclosingSlot in
-          applyChecking(apply)
-          ThreadLocal.slot = enclosingSlot
-          // A list that recorded nothing owns nothing: no storage, no registrar.
-          if _slowPath(list.pairCount != 0) {
-            observe(list, enclosing: enclosing, callbacks: makeCallbacks)
-          }
+        runInScope(apply) { list, enclosing in
+          observe(list, enclosing: enclosing, callbacks: makeCallbacks)
         }
       }
 

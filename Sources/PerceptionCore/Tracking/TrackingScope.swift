@@ -104,13 +104,27 @@ enum TrackingScope {
         return result.take()!
       }
     #endif
-    return withScope { list, enclosing, enclosingSlot in
+    return runInScope(apply) { list, enclosing in
+      observe(list, enclosing: enclosing, callbacks: makeCallbacks)
+    }
+  }
+
+  /// The body of a scope on Perception's runtime: runs `apply` in a new scope, restores the
+  /// enclosing one, and hands the scope's list to `observeReads` if `apply` read something.
+  /// Inlined, `observeReads` with it, into every scope's caller: on Perception's runtime alone,
+  /// and inside Observation's tracking (`PerceptibleSide`).
+  @inlinable @inline(__always)
+  static func runInScope<T>(
+    _ apply: () -> T,
+    observeReads: (
+      _ list: UnsafeMutablePointer<AccessList>, _ enclosing: UnsafeMutablePointer<AccessList>?
+    ) -> Void
+  ) -> T {
+    withScope { list, enclosing, enclosingSlot in
       let result = applyChecking(apply)
       ThreadLocal.slot = enclosingSlot
       // A list that recorded nothing owns nothing: no storage, no registrar.
-      if _slowPath(list.pairCount != 0) {
-        observe(list, enclosing: enclosing, callbacks: makeCallbacks)
-      }
+      if _slowPath(list.pairCount != 0) { observeReads(list, enclosing) }
       return result
     }
   }
