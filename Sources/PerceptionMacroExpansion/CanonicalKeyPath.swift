@@ -9,8 +9,8 @@ enum CanonicalKeyPath {
 
   /// The name of the class whose tracked property `member` gets a static key path, or nil when it
   /// gets none:
-  /// - the attribute is not `@Perceptible`'s lazy-key-path one (a hand-written attribute, or a
-  ///   class calling its own helpers, keeps `@Observable`'s shape);
+  /// - the attribute is not one `@Perceptible` added for the generated helpers (a hand-written
+  ///   attribute, or a class calling its own helpers, keeps `@Observable`'s shape);
   /// - the compiler did not say where the property is, or it is in a generic type, in a type
   ///   nested in an extension (whose type may be generic), or in a local type: Swift allows no
   ///   static stored property in a generic type, and a generic key path is a new object on each

@@ -1,13 +1,15 @@
 /// The `accessor` role of `@PerceptionTracked`: `init`, `get`, `set` and `_modify` over the
 /// `_name` storage.
 ///
-/// The bodies are `@Observable`'s but for one thing: they call the registrar's `_access`,
-/// `_willSet`, `_didSet` and `_withMutation`, which take the key path as an autoclosure, so that a
-/// read nobody tracks and a write nobody observes never form it; where the peer role declared the
-/// property's static key path (`CanonicalKeyPath`), they hand over that static. A class that
-/// declares its own `access(keyPath:)` or `withMutation(keyPath:_:)` gets `@Observable`'s bodies
-/// as they are, so that its helpers run on every read and write; so does a `@PerceptionTracked`
-/// written by hand, since nothing tells this role whether its class declares them.
+/// The bodies are `@Observable`'s but for one thing: they call the registrar directly, whose
+/// entry points take the key path as an autoclosure, so that a read nobody tracks and a write
+/// nobody observes never form it. Where the peer role declared the property's static key path
+/// (`CanonicalKeyPath`), they hand over that static (`_access(self, lazyKeyPath: Model._$…)`);
+/// elsewhere, as in a generic class, they pass a key path literal to the public entry points
+/// (`access(self, keyPath: \.name)`), as swift-perception's macro does. A class that declares
+/// its own `access(keyPath:)` or `withMutation(keyPath:_:)` gets `@Observable`'s bodies as they
+/// are, so that its helpers run on every read and write; so does a `@PerceptionTracked` written
+/// by hand, since nothing tells this role whether its class declares them.
 enum TrackedAccessorExpansion {
   static func expand(_ request: ExpansionRequest) -> ExpansionResult {
     let member = MemberDeclaration(request.declaration.source)
@@ -22,9 +24,9 @@ enum TrackedAccessorExpansion {
     if callsHelpers(request.attribute) {
       calls = .helpers(name)
     } else if let typeName = CanonicalKeyPath.typeName(member, request) {
-      calls = .lazyKeyPath(CanonicalKeyPath.keyPath(name, typeName: typeName))
+      calls = .staticKeyPath(CanonicalKeyPath.keyPath(name, typeName: typeName))
     } else {
-      calls = .lazyKeyPath("\\.\(name)")
+      calls = .registrar(keyPath: "\\.\(name)")
     }
     let accessors = self.accessors(name, calls: calls)
     // swift-syntax joins accessors with blank lines when the property already has an accessor block
@@ -57,16 +59,28 @@ enum TrackedAccessorExpansion {
     var willSet: String
     var didSet: String
 
-    /// For a class whose `access` and `withMutation` helpers are the generated ones: the
-    /// registrar directly, with the key path `keyPath` (a literal, or the property's static)
-    /// evaluated only when it is needed.
-    static func lazyKeyPath(_ keyPath: String) -> Calls {
+    /// For a class whose `access` and `withMutation` helpers are the generated ones, where the
+    /// property has no static key path: the registrar's public entry points, with the key path
+    /// literal `keyPath`, as swift-perception's macro calls them.
+    static func registrar(keyPath: String) -> Calls {
       let registrar = MacroNames.registrar
       return Calls(
-        access: "\(registrar)._access(self, lazyKeyPath: \(keyPath))",
-        withMutation: "\(registrar)._withMutation(of: self, lazyKeyPath: \(keyPath))",
-        willSet: "\(registrar)._willSet(self, lazyKeyPath: \(keyPath))",
-        didSet: "\(registrar)._didSet(self, lazyKeyPath: \(keyPath))")
+        access: "\(registrar).access(self, keyPath: \(keyPath))",
+        withMutation: "\(registrar).withMutation(of: self, keyPath: \(keyPath))",
+        willSet: "\(registrar).willSet(self, keyPath: \(keyPath))",
+        didSet: "\(registrar).didSet(self, keyPath: \(keyPath))")
+    }
+
+    /// For a class whose helpers are the generated ones, where the peer role declared the
+    /// property's static key path: the registrar's entry points for it, handed `staticKeyPath`
+    /// (`CanonicalKeyPath.keyPath(_:typeName:)`), whose key they pass on.
+    static func staticKeyPath(_ staticKeyPath: String) -> Calls {
+      let registrar = MacroNames.registrar
+      return Calls(
+        access: "\(registrar)._access(self, lazyKeyPath: \(staticKeyPath))",
+        withMutation: "\(registrar)._withMutation(of: self, lazyKeyPath: \(staticKeyPath))",
+        willSet: "\(registrar)._willSet(self, lazyKeyPath: \(staticKeyPath))",
+        didSet: "\(registrar)._didSet(self, lazyKeyPath: \(staticKeyPath))")
     }
 
     /// `@Observable`'s calls, renamed: the class's helpers, and the registrar for `_modify`.

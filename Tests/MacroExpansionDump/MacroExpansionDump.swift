@@ -99,12 +99,12 @@ public enum MacroExpansionDump {
 
   /// The buffers of a dump of `@Observable`'s expansions as `@Perceptible` should write them,
   /// by the names `@Perceptible`'s buffers have: renamed, and each buffer passed through
-  /// `adjust(name, text)`, which by default rewrites accessor buffers (`fMa_`) to the lazy
-  /// entry points (`withLazyKeyPaths(_:)`).
+  /// `adjust(name, text)`, which by default rewrites accessor buffers (`fMa_`) to call the
+  /// registrar directly (`withRegistrarCalls(_:)`).
   public static func expectedBuffers(
     nativeDump: String,
     adjust: (_ name: String, _ text: String) -> String = { name, text in
-      name.contains("fMa_") ? withLazyKeyPaths(text) : text
+      name.contains("fMa_") ? withRegistrarCalls(text) : text
     }
   ) -> [String: String] {
     var result: [String: String] = [:]
@@ -133,19 +133,20 @@ public enum MacroExpansionDump {
   }
 
   /// `@Observable`'s accessors as `@Perceptible` writes them for a class with the generated
-  /// helpers: the registrar's lazy entry points instead of the helpers and the eager calls.
-  public static func withLazyKeyPaths(_ accessors: String) -> String {
-    let registrar = "_$perceptionRegistrar"
+  /// helpers, where the property has no static key path: the registrar's public entry points,
+  /// as swift-perception's macro calls them, instead of the helpers (`@Observable`'s `willSet`
+  /// and `didSet` already call the registrar).
+  public static func withRegistrarCalls(_ accessors: String) -> String {
     let rewrites = [
-      ("access(keyPath: ", "\(registrar)._access(self, lazyKeyPath: "),
-      ("withMutation(keyPath: ", "\(registrar)._withMutation(of: self, lazyKeyPath: "),
-      ("\(registrar).willSet(self, keyPath: ", "\(registrar)._willSet(self, lazyKeyPath: "),
-      ("\(registrar).didSet(self, keyPath: ", "\(registrar)._didSet(self, lazyKeyPath: "),
+      ("access(keyPath: ", "\(registrar).access(self, keyPath: "),
+      ("withMutation(keyPath: ", "\(registrar).withMutation(of: self, keyPath: "),
     ]
     var text = accessors
     for (old, new) in rewrites { text = text.replacingOccurrences(of: old, with: new) }
     return text
   }
+
+  static let registrar = "_$perceptionRegistrar"
 
   /// Expected buffers (`expectedBuffers(nativeDump:adjust:)`) with the static key paths
   /// `@Perceptible` adds: for each tracked property of one of `classes` (non-generic, in no
@@ -178,14 +179,20 @@ public enum MacroExpansionDump {
   }
 
   /// The accessors as `@Perceptible` writes them for a property that has a static key path
-  /// (`keyPathStatic(_:typeName:)`): the lazy entry points (`withLazyKeyPaths(_:)`), handed the
-  /// static itself instead of a key path literal. Nil when the accessors form no key path.
+  /// (`withKeyPathStatic(_:name:typeName:)`): the registrar's entry points for the static
+  /// (`_access(_:lazyKeyPath:)` and its siblings), handed the static itself instead of a key
+  /// path literal. Nil when the accessors form no key path.
   public static func withStaticKeyPaths(_ accessors: String, typeName: String) -> String? {
-    let lazy = withLazyKeyPaths(accessors)
-    guard let name = keyPathName(lazy) else { return nil }
-    return lazy.replacingOccurrences(
-      of: "lazyKeyPath: \\.\(name))",
-      with: "lazyKeyPath: \(typeName).\(staticName(name)))")
+    let literal = withRegistrarCalls(accessors)
+    guard let name = keyPathName(literal) else { return nil }
+    let staticKeyPath = "\(typeName).\(staticName(name))"
+    var text = literal
+    for call in ["access(self", "withMutation(of: self", "willSet(self", "didSet(self"] {
+      text = text.replacingOccurrences(
+        of: "\(registrar).\(call), keyPath: \\.\(name))",
+        with: "\(registrar)._\(call), lazyKeyPath: \(staticKeyPath))")
+    }
+    return text
   }
 
   /// The storage as `@Perceptible` writes it for the property `name` of a non-generic class
@@ -198,9 +205,9 @@ public enum MacroExpansionDump {
       + "PerceptionCore._PerceptionKeyPath(\\\(typeName).\(name))"
   }
 
-  /// The property name, as written, in the first `lazyKeyPath: \.name)` of `accessors`.
+  /// The property name, as written, in the first `keyPath: \.name)` of `accessors`.
   public static func keyPathName(_ accessors: String) -> String? {
-    guard let start = accessors.range(of: "lazyKeyPath: \\."),
+    guard let start = accessors.range(of: "keyPath: \\."),
       let end = accessors[start.upperBound...].firstIndex(of: ")")
     else {
       return nil

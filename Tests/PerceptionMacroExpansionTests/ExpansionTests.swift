@@ -108,7 +108,7 @@ struct ExpansionTests {
   /// form the literal, as before.
   @Test func staticKeyPathOnlyWhereSwiftAllowsIt() {
     let withStatic = "_access(self, lazyKeyPath: Model._$perceptionKeyPath_x)"
-    let literal = "_access(self, lazyKeyPath: \\.x)"
+    let literal = "_$perceptionRegistrar.access(self, keyPath: \\.x)"
     let cases: [(member: String, context: [String], file: String, expected: String)] = [
       ("var x = 0", ["class Model {}"], "@__swiftmacro_X.swift", withStatic),
       (
@@ -202,6 +202,43 @@ struct ExpansionTests {
               _$perceptionRegistrar._willSet(self, lazyKeyPath: Model._$perceptionKeyPath_count)
               defer {
                   _$perceptionRegistrar._didSet(self, lazyKeyPath: Model._$perceptionKeyPath_count)
+              }
+              yield &_count
+            }
+        }
+        """)
+  }
+
+  /// Where the class has no static key path (a generic class), the accessors call the
+  /// registrar's public entry points with a key path literal, exactly as swift-perception's
+  /// macro does.
+  @Test func accessorsWithoutStaticCallThePublicEntryPoints() {
+    let request = Requests.tracked(.accessor, "\n  var count = 0", context: ["class Model<T> {}"])
+    #expect(
+      MacroExpander.expand(request).source == """
+        {
+            @storageRestrictions(initializes: _count)
+            init(initialValue) {
+              _count = initialValue
+            }
+            get {
+              _$perceptionRegistrar.access(self, keyPath: \\.count)
+              return _count
+            }
+            set {
+              guard shouldNotifyObservers(_count, newValue) else {
+                _count = newValue
+                return
+              }
+              _$perceptionRegistrar.withMutation(of: self, keyPath: \\.count) {
+                _count = newValue
+              }
+            }
+            _modify {
+              _$perceptionRegistrar.access(self, keyPath: \\.count)
+              _$perceptionRegistrar.willSet(self, keyPath: \\.count)
+              defer {
+                  _$perceptionRegistrar.didSet(self, keyPath: \\.count)
               }
               yield &_count
             }

@@ -3,11 +3,12 @@ import Testing
 
 /// Expands the corpus with the toolchain's `@Observable` and with `@Perceptible`, through the real
 /// compiler, and requires the same expansions after renaming, token for token and line for line
-/// (`MacroExpansionDump.layout`), but for the accessor bodies:
-/// `@Perceptible`'s call the registrar's lazy entry points (see `MacroExpansionDump.withLazyKeyPaths`),
-/// except in a class that declares its own `access(keyPath:)` or `withMutation(keyPath:_:)`,
-/// where they are `@Observable`'s and the added attribute says so, and for a hand-written
-/// `@PerceptionTracked`, which cannot see whether its class declares them.
+/// (`MacroExpansionDump.layout`), but for the accessor bodies: `@Perceptible`'s call the
+/// registrar directly (see `MacroExpansionDump.withRegistrarCalls`), handing it the property's
+/// static key path where they have one, except in a class that declares its own
+/// `access(keyPath:)` or `withMutation(keyPath:_:)`, where they are `@Observable`'s and the added
+/// attribute says so, and for a hand-written `@PerceptionTracked`, which cannot see whether its
+/// class declares them.
 @Suite("Side by side with @Observable")
 struct SideBySideTests {
   /// Both dumps, computed once for the whole corpus.
@@ -30,7 +31,7 @@ struct SideBySideTests {
       let inHelperClass = callingHelpers.contains { name.contains("\($0.utf8.count)\($0)C") }
       let handWritten = handTracked.contains { name.contains("\($0.utf8.count)\($0)C") }
       if name.contains("fMa_"), !inHelperClass, !handWritten {
-        return MacroExpansionDump.withLazyKeyPaths(text)
+        return MacroExpansionDump.withRegistrarCalls(text)
       } else if name.contains("fMr_"), inHelperClass {
         return text.replacingOccurrences(
           of: "@PerceptionTracked", with: "@PerceptionTracked(callingHelpers: true)")

@@ -78,12 +78,6 @@ enum Toolchain {
         func withMutation<S: Perceptible, M, T>(
           of subject: S, keyPath: KeyPath<S, M>, _ mutation: () throws -> T
         ) rethrows -> T { try mutation() }
-        func _access<S: Perceptible, M>(_ subject: S, lazyKeyPath: @autoclosure () -> KeyPath<S, M>) {}
-        func _willSet<S: Perceptible, M>(_ subject: S, lazyKeyPath: @autoclosure () -> KeyPath<S, M>) {}
-        func _didSet<S: Perceptible, M>(_ subject: S, lazyKeyPath: @autoclosure () -> KeyPath<S, M>) {}
-        func _withMutation<S: Perceptible, M, T>(
-          of subject: S, lazyKeyPath: @autoclosure () -> KeyPath<S, M>, _ mutation: () throws -> T
-        ) rethrows -> T { try mutation() }
         func _access<S: Perceptible, M>(
           _ subject: S, lazyKeyPath: @autoclosure () -> _PerceptionKeyPath<S, M>
         ) {}

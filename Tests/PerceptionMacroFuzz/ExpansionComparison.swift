@@ -3,8 +3,10 @@ import MacroExpansionDump
 
 /// Compares the two macros' expansions of the same classes, token for token and line for line
 /// (`MacroExpansionDump.layout`), after renaming Observation's names to Perception's, as the
-/// side-by-side corpus test does. Accessor bodies are compared against `@Observable`'s rewritten to the registrar's lazy entry points: the
-/// generated classes declare no `access(keyPath:)` or `withMutation(keyPath:_:)` of their own.
+/// side-by-side corpus test does. Accessor bodies are compared against `@Observable`'s rewritten
+/// to call the registrar directly (`MacroExpansionDump.withRegistrarCalls`), with the static key
+/// path in a non-generic class: the generated classes declare no `access(keyPath:)` or
+/// `withMutation(keyPath:_:)` of their own.
 enum ExpansionComparison {
   /// Whether a class's two renderings differ at most in the macro's names and in backquoted
   /// property names, so that the expansions must be equal, but for the buffers of those.

@@ -127,20 +127,6 @@ enum Probe {
           defer { didSet(subject, keyPath: keyPath) }
           return try mutation()
         }
-        func _access<S: Perceptible, M>(_ subject: S, lazyKeyPath: @autoclosure () -> KeyPath<S, M>) {
-          access(subject, keyPath: lazyKeyPath())
-        }
-        func _willSet<S: Perceptible, M>(_ subject: S, lazyKeyPath: @autoclosure () -> KeyPath<S, M>) {
-          willSet(subject, keyPath: lazyKeyPath())
-        }
-        func _didSet<S: Perceptible, M>(_ subject: S, lazyKeyPath: @autoclosure () -> KeyPath<S, M>) {
-          didSet(subject, keyPath: lazyKeyPath())
-        }
-        func _withMutation<S: Perceptible, M, T>(
-          of subject: S, lazyKeyPath: @autoclosure () -> KeyPath<S, M>, _ mutation: () throws -> T
-        ) rethrows -> T {
-          try withMutation(of: subject, keyPath: lazyKeyPath(), mutation)
-        }
         func _access<S: Perceptible, M>(
           _ subject: S, lazyKeyPath: @autoclosure () -> _PerceptionKeyPath<S, M>
         ) {

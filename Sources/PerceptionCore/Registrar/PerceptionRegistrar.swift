@@ -5,9 +5,10 @@
 /// Provides storage for tracking and access to data changes.
 ///
 /// The counterpart of Observation's `ObservationRegistrar`, with the same API. The
-/// `@Perceptible` macro gives each class one, and its accessors call `_access(_:lazyKeyPath:)` on
-/// every read and `_withMutation(of:lazyKeyPath:_:)` on every write: `access(_:keyPath:)` and
-/// `withMutation(of:keyPath:_:)` with the key path formed only when it is needed.
+/// `@Perceptible` macro gives each class one, and its accessors call `access(_:keyPath:)` on
+/// every read and `withMutation(of:keyPath:_:)` on every write, or, for a property whose static
+/// key path the macro declares, `_access(_:lazyKeyPath:)` and `_withMutation(of:lazyKeyPath:_:)`
+/// with that static. Either way the key path is formed only when it is needed.
 ///
 /// A registrar runs on the process's ``PerceptionEngine``: on Perception's runtime it keeps its
 /// own observers; on the native engine it wraps an `ObservationRegistrar`, so that
@@ -84,13 +85,18 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   // Every operation is written once per subject constraint, in the `perceptible…` and
   // `observable…` cores below (and the `perception…` pair on Perception's runtime that both
   // share), which take the property's key path and, where the caller has it, the property's
-  // key: a key path literal passes nil, and its key is looked up when a scope records the read
-  // or an observer hears the write; the static `_PerceptionKeyPath` the macro declares passes
-  // the key it carries, so no path looks up a key it was handed. The public entry points
-  // forward to a core in a line each. They stay apart for the two key forms because a key path
-  // literal needs a parameter typed `KeyPath` to infer its root from: `\.name`, as the macro
-  // writes it where it declares no static, fails with "cannot infer key path type from context"
-  // against a parameter generic over a protocol that both forms conform to.
+  // key. Each operation has two forms of entry point, which forward to a core in a line each:
+  // - the literal form, `access(_:keyPath:)`, `willSet(_:keyPath:)`, `didSet(_:keyPath:)` and
+  //   `withMutation(of:keyPath:_:)`: the public API, swift-perception's, and the one its macro
+  //   calls. Hand-written accessors call it, and so does `@Perceptible` where it declares no
+  //   static key path (a generic class). It passes no key: the key is looked up when a scope
+  //   records the read or an observer hears the write.
+  // - the static form, `_access(_:lazyKeyPath:)` and its siblings, for the `_PerceptionKeyPath`
+  //   static that `@Perceptible` declares: it passes the key the static carries, so no path
+  //   looks up a key it was handed.
+  // The two stay apart because a key path literal needs a parameter typed `KeyPath` to infer
+  // its root from: `\.name` fails with "cannot infer key path type from context" against a
+  // parameter generic over a protocol that both forms conform to.
   //
   // The cores are transparent, so that the caller's autoclosures are inlined into them before
   // the optimizer runs, as they were into the entry points that were each operation's body:
@@ -105,11 +111,10 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   // form it: forming `\.name` calls into the Swift runtime and retains and releases the key
   // path, which costs several times the runtime's own test. Everything here is inlined into the
   // caller, closure included, so no closure is made either. On the native engine,
-  // `ObservationRegistrar` needs the key path on every call. The hand-written path
-  // (`access(_:keyPath:)` and `withMutation(of:keyPath:_:)` with a literal, as the Composable
-  // Architecture's `Store` calls them) is therefore the macro's path, but for the key's lookup
-  // where a scope records the read or an observer hears the write (Benchmarks/README.md's
-  // "The hand-written path").
+  // `ObservationRegistrar` needs the key path on every call. The literal form (as hand-written
+  // accessors and the Composable Architecture's `Store` call it) therefore costs what the
+  // static form does, but for the key's lookup where a scope records the read or an observer
+  // hears the write (Benchmarks/README.md's "The hand-written path").
   //
   // Every member is declared here, in the type's own body, and none in an extension: the type
   // is deprecated from iOS 26, and an extension of it, or a signature naming `Perceptible`
@@ -193,41 +198,8 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     try perceptibleWithMutation(keyPath(), property: nil, mutation)
   }
 
-  /// `access(_:keyPath:)` for generated accessors.
-  @inlinable @inline(__always) @_disfavoredOverload
-  public func _access<Subject: Perceptible, Member>(
-    _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
-  ) {
-    perceptibleAccess(keyPath(), property: nil)
-  }
-
-  /// `willSet(_:keyPath:)` for generated accessors.
-  @inlinable @inline(__always) @_disfavoredOverload
-  public func _willSet<Subject: Perceptible, Member>(
-    _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
-  ) {
-    perceptibleAnnounce(EventBits.willSet, keyPath(), property: nil)
-  }
-
-  /// `didSet(_:keyPath:)` for generated accessors.
-  @inlinable @inline(__always) @_disfavoredOverload
-  public func _didSet<Subject: Perceptible, Member>(
-    _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
-  ) {
-    perceptibleAnnounce(EventBits.didSet, keyPath(), property: nil)
-  }
-
-  /// `withMutation(of:keyPath:_:)` for generated accessors.
-  @inlinable @inline(__always) @_disfavoredOverload
-  public func _withMutation<Subject: Perceptible, Member, T>(
-    of subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>,
-    _ mutation: () throws -> T
-  ) rethrows -> T {
-    try perceptibleWithMutation(keyPath(), property: nil, mutation)
-  }
-
-  /// `_access(_:lazyKeyPath:)` for a property's static key path, which hands over the
-  /// property's key it carries, so that a recorded read skips looking the key path up.
+  /// `access(_:keyPath:)` for the static key path `@Perceptible` declares for a property, which
+  /// hands over the property's key it carries, so that a recorded read skips looking it up.
   @inlinable @inline(__always) @_disfavoredOverload
   public func _access<Subject: Perceptible, Member>(
     _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
@@ -235,7 +207,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     perceptibleAccess(keyPath().keyPath, property: keyPath().propertyKey)
   }
 
-  /// `_willSet(_:lazyKeyPath:)` for a property's static key path.
+  /// `willSet(_:keyPath:)` for a property's static key path.
   @inlinable @inline(__always) @_disfavoredOverload
   public func _willSet<Subject: Perceptible, Member>(
     _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
@@ -243,7 +215,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     perceptibleAnnounce(EventBits.willSet, keyPath().keyPath, property: keyPath().propertyKey)
   }
 
-  /// `_didSet(_:lazyKeyPath:)` for a property's static key path.
+  /// `didSet(_:keyPath:)` for a property's static key path.
   @inlinable @inline(__always) @_disfavoredOverload
   public func _didSet<Subject: Perceptible, Member>(
     _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
@@ -251,7 +223,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     perceptibleAnnounce(EventBits.didSet, keyPath().keyPath, property: keyPath().propertyKey)
   }
 
-  /// `_withMutation(of:lazyKeyPath:_:)` for a property's static key path.
+  /// `withMutation(of:keyPath:_:)` for a property's static key path.
   @inlinable @inline(__always) @_disfavoredOverload
   public func _withMutation<Subject: Perceptible, Member, T>(
     of subject: Subject,
@@ -421,45 +393,8 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       try observableWithMutation(subject, keyPath(), property: nil, mutation)
     }
 
-    /// `access(_:keyPath:)` of an observable `subject`, for generated accessors.
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @inlinable @inline(__always)
-    public func _access<Subject: Observable, Member>(
-      _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
-    ) {
-      observableAccess(subject, keyPath(), property: nil)
-    }
-
-    /// `willSet(_:keyPath:)` of an observable `subject`, for generated accessors.
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @inlinable @inline(__always)
-    public func _willSet<Subject: Observable, Member>(
-      _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
-    ) {
-      observableAnnounce(EventBits.willSet, subject, keyPath(), property: nil)
-    }
-
-    /// `didSet(_:keyPath:)` of an observable `subject`, for generated accessors.
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @inlinable @inline(__always)
-    public func _didSet<Subject: Observable, Member>(
-      _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>
-    ) {
-      observableAnnounce(EventBits.didSet, subject, keyPath(), property: nil)
-    }
-
-    /// `withMutation(of:keyPath:_:)` of an observable `subject`, for generated accessors.
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @inlinable @inline(__always)
-    public func _withMutation<Subject: Observable, Member, T>(
-      of subject: Subject, lazyKeyPath keyPath: @autoclosure () -> KeyPath<Subject, Member>,
-      _ mutation: () throws -> T
-    ) rethrows -> T {
-      try observableWithMutation(subject, keyPath(), property: nil, mutation)
-    }
-
-    /// `_access(_:lazyKeyPath:)` of an observable `subject`, for a property's static key path:
-    /// the property's key it carries is recorded.
+    /// `access(_:keyPath:)` of an observable `subject`, for a property's static key path: the
+    /// property's key it carries is recorded.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @inlinable @inline(__always)
     public func _access<Subject: Observable, Member>(
@@ -469,7 +404,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       observableAccess(subject, keyPath().keyPath, property: keyPath().propertyKey)
     }
 
-    /// `_willSet(_:lazyKeyPath:)` of an observable `subject`, for a property's static key path.
+    /// `willSet(_:keyPath:)` of an observable `subject`, for a property's static key path.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @inlinable @inline(__always)
     public func _willSet<Subject: Observable, Member>(
@@ -480,7 +415,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
         EventBits.willSet, subject, keyPath().keyPath, property: keyPath().propertyKey)
     }
 
-    /// `_didSet(_:lazyKeyPath:)` of an observable `subject`, for a property's static key path.
+    /// `didSet(_:keyPath:)` of an observable `subject`, for a property's static key path.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @inlinable @inline(__always)
     public func _didSet<Subject: Observable, Member>(
@@ -491,8 +426,8 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
         EventBits.didSet, subject, keyPath().keyPath, property: keyPath().propertyKey)
     }
 
-    /// `_withMutation(of:lazyKeyPath:_:)` of an observable `subject`, for a property's static
-    /// key path.
+    /// `withMutation(of:keyPath:_:)` of an observable `subject`, for a property's static key
+    /// path.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @inlinable @inline(__always)
     public func _withMutation<Subject: Observable, Member, T>(
