@@ -63,24 +63,27 @@ enum TrackedAccessorExpansion {
     /// property has no static key path: the registrar's public entry points, with the key path
     /// literal `keyPath`, as swift-perception's macro calls them.
     static func registrar(keyPath: String) -> Calls {
-      let registrar = MacroNames.registrar
-      return Calls(
-        access: "\(registrar).access(self, keyPath: \(keyPath))",
-        withMutation: "\(registrar).withMutation(of: self, keyPath: \(keyPath))",
-        willSet: "\(registrar).willSet(self, keyPath: \(keyPath))",
-        didSet: "\(registrar).didSet(self, keyPath: \(keyPath))")
+      registrarEntryPoints(prefix: "", label: "keyPath", keyPath)
     }
 
     /// For a class whose helpers are the generated ones, where the peer role declared the
     /// property's static key path: the registrar's entry points for it, handed `staticKeyPath`
     /// (`CanonicalKeyPath.keyPath(_:typeName:)`), whose key they pass on.
     static func staticKeyPath(_ staticKeyPath: String) -> Calls {
+      registrarEntryPoints(prefix: "_", label: "lazyKeyPath", staticKeyPath)
+    }
+
+    /// The registrar's four entry points whose names start with `prefix`, handed `keyPath`
+    /// under the argument label `label`.
+    private static func registrarEntryPoints(
+      prefix: String, label: String, _ keyPath: String
+    ) -> Calls {
       let registrar = MacroNames.registrar
       return Calls(
-        access: "\(registrar)._access(self, lazyKeyPath: \(staticKeyPath))",
-        withMutation: "\(registrar)._withMutation(of: self, lazyKeyPath: \(staticKeyPath))",
-        willSet: "\(registrar)._willSet(self, lazyKeyPath: \(staticKeyPath))",
-        didSet: "\(registrar)._didSet(self, lazyKeyPath: \(staticKeyPath))")
+        access: "\(registrar).\(prefix)access(self, \(label): \(keyPath))",
+        withMutation: "\(registrar).\(prefix)withMutation(of: self, \(label): \(keyPath))",
+        willSet: "\(registrar).\(prefix)willSet(self, \(label): \(keyPath))",
+        didSet: "\(registrar).\(prefix)didSet(self, \(label): \(keyPath))")
     }
 
     /// `@Observable`'s calls, renamed: the class's helpers, and the registrar for `_modify`.
