@@ -104,7 +104,7 @@ enum EventSource {
 
 /// A tracking that a folder above this one builds on `withPerceptionTracking`, and whose own
 /// events stop it (`withContinuousPerception(options:apply:)`'s `ContinuousTracking`, in
-/// Async): through `cancel()`, without naming its type, so that Tracking does not depend on
+/// Async): through `cancel()`, without naming its type, so that Observers does not depend on
 /// that folder. A class to subclass rather than a protocol, so that `EventSource` names it in
 /// one word, as it names an `Observer`: an existential would make every event a word longer.
 class ComposedTracking {
