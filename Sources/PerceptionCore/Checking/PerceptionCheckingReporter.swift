@@ -52,7 +52,7 @@ enum CheckingReporter {
   /// probes the detector's cache.
   @usableFromInline @inline(never)
   static func readOutsideTracking(
-    slot: UInt, keyPath: AnyKeyPath, storage: AnyObject, site: CallSite?
+    slot: UInt, keyPath: AnyKeyPath, storage: some CheckableStorage, site: CallSite?
   ) {
     let inCheckedContext =
       slot & CheckingSlot.checked != 0
@@ -61,7 +61,7 @@ enum CheckingReporter {
     guard inCheckedContext || slot & CheckingSlot.viewBodies != 0 else { return }
     // Cheapest first: an atomic load, a type test, then task-local lookups.
     guard CheckingSwitch.shared.isEnabled,
-      registrarChecks(storage),
+      storage.isPerceptionCheckingEnabled,
       !_PerceptionLocals.skipPerceptionChecking,
       !_PerceptionLocals.$isInPerceptionTracking.get()
     else { return }
@@ -78,18 +78,6 @@ enum CheckingReporter {
       column: site?.column ?? 0, viewBody: viewBody)
     guard sink.isFirstReport(of: key) else { return }
     sink.deliver(PerceptionCheckingReport(keyPath: keyPath, site: site, viewBody: viewBody))
-  }
-
-  /// Whether the registrar behind `storage` (a Perception registrar on either engine) was
-  /// made with checking enabled.
-  private static func registrarChecks(_ storage: AnyObject) -> Bool {
-    if storage is UncheckedRegistrarStorage { return false }
-    #if canImport(Observation)
-      if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        return !(storage is UncheckedNativeRegistrarStorage)
-      }
-    #endif
-    return true
   }
 }
 

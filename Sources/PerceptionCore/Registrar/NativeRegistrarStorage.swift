@@ -45,7 +45,7 @@
       Self.lazyLock.withLock {
         if let lazyPerception { return lazyPerception }
         let made = RegistrarStorage.make(
-          isPerceptionCheckingEnabled: !(self is UncheckedNativeRegistrarStorage))
+          isPerceptionCheckingEnabled: isPerceptionCheckingEnabled)
         lazyPerception = made
         return made
       }
@@ -85,6 +85,12 @@
   /// never reported.
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   final class UncheckedNativeRegistrarStorage: NativeRegistrarStorage, @unchecked Sendable {}
+
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  extension NativeRegistrarStorage: CheckableStorage {
+    @usableFromInline
+    final var isPerceptionCheckingEnabled: Bool { !(self is UncheckedNativeRegistrarStorage) }
+  }
 
   /// The subject handed to `ObservationRegistrar` for a type that is `Perceptible` but not
   /// `Observable`, which its generic signature would not accept.

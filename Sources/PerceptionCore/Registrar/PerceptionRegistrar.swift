@@ -76,10 +76,10 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   public var _isPerceptionCheckingEnabled: Bool {
     #if canImport(Observation)
       if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        return !(nativeStorage is UncheckedNativeRegistrarStorage)
+        return nativeStorage.isPerceptionCheckingEnabled
       }
     #endif
-    return !(storage is UncheckedRegistrarStorage)
+    return perceptionStorage.isPerceptionCheckingEnabled
   }
 
   // Every operation is written once per subject constraint, in the `perceptible…` and

@@ -139,6 +139,11 @@ class RegistrarStorage: ManagedBuffer<Void, RegistrarState> {
 /// never reported.
 final class UncheckedRegistrarStorage: RegistrarStorage {}
 
+extension RegistrarStorage: CheckableStorage {
+  @usableFromInline
+  final var isPerceptionCheckingEnabled: Bool { !(self is UncheckedRegistrarStorage) }
+}
+
 extension UnsafeMutablePointer<ObserverBatch> {
   /// Calls `body` with each observer of the batch. The batch holds a reference to each, so
   /// `body` borrows it without retaining.

@@ -22,7 +22,8 @@ enum TrackingScope {
   /// to perception checking, which may report it (debug builds).
   @inline(__always)
   static func accessList(
-    forReadOf keyPath: AnyKeyPath, inSlot slot: UInt, storage: AnyObject, site: CallSite?
+    forReadOf keyPath: AnyKeyPath, inSlot slot: UInt, storage: some CheckableStorage,
+    site: CallSite?
   ) -> UnsafeMutablePointer<AccessList>? {
     guard let list = accessList(inSlot: slot) else {
       if DebugBuild.isActive {
