@@ -44,11 +44,6 @@ for engine in perception native; do
   PERCEPTION_ENGINE=$engine swift test --skip-build
 done
 
-# Perception's runtime chosen for @Perceptible models alone: scopes without Observation's
-# tracking around them, the path of systems without Observation (iOS 16, macOS 13 and earlier).
-step "swift test (PERCEPTION_ENGINE=perception PERCEPTION_OBSERVABLE_MODELS=ignore)"
-PERCEPTION_ENGINE=perception PERCEPTION_OBSERVABLE_MODELS=ignore swift test --skip-build
-
 step "Apple's Observations scenarios in the StdlibUnittest-shaped harness, 20 runs per engine"
 bash .ci/observations-harness.sh
 

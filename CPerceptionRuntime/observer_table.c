@@ -110,9 +110,6 @@ struct perception_observer_table {
   /// The number of registrations, written under the lock and read without
   /// it by perception_table_cancel.
   _Atomic(size_t) registration_count;
-  /// Nonzero once a tracking scope read this registrar beside an `@Observable`
-  /// model (see perception_table_mark_read_beside_observable).
-  _Atomic(uint32_t) read_beside_observable;
 
   /// Per filter bit: how many (registration, property) pairs set it.
   uint32_t will_set_counts[64];
@@ -297,7 +294,6 @@ static perception_observer_table *table_create(perception_registrar *registrar) 
   perception_observer_table *table = perception_allocate_zeroed(1, sizeof(perception_observer_table));
   perception_lock_init(&table->lock);
   atomic_init(&table->reference_count, 1);
-  atomic_init(&table->read_beside_observable, 0);
   atomic_init(&table->registration_count, 0);
   table->dead = false;
   table->registrar = registrar;
@@ -333,14 +329,6 @@ perception_observer_table *perception_registrar_table(perception_registrar *regi
 
 void perception_table_retain(perception_observer_table *table) {
   atomic_fetch_add_explicit(&table->reference_count, 1, memory_order_relaxed);
-}
-
-void perception_table_mark_read_beside_observable(perception_observer_table *table) {
-  atomic_store_explicit(&table->read_beside_observable, 1, memory_order_relaxed);
-}
-
-bool perception_table_is_read_beside_observable(perception_observer_table *table) {
-  return atomic_load_explicit(&table->read_beside_observable, memory_order_relaxed) != 0;
 }
 
 void perception_table_release(perception_observer_table *table) {

@@ -81,15 +81,10 @@ enum Cases {
   }
 
   /// The full cycle: a tracking scope reads one property, then a write fires its `onChange`.
-  /// `prepare` runs on the model once before each batch, outside its timing; `label` names
-  /// the case where its fires fall short.
-  static func cycle1<E: Engine>(
-    _: E.Type, label: String = "cycle, 1 read", prepare: @escaping (E.Model) -> Void = { _ in }
-  ) -> Batch {
+  static func cycle1<E: Engine>(_: E.Type) -> Batch {
     let model = E.Model()
     return { n in
       let model = opaque(model)
-      prepare(model)
       let base = model.value &+ 1
       let start = fireCount
       var total = 0
@@ -100,7 +95,7 @@ enum Cases {
         }
       }
       blackHole(total)
-      expectFires(n, since: start, label)
+      expectFires(n, since: start, "cycle, 1 read")
       return elapsed
     }
   }
@@ -131,52 +126,6 @@ enum Cases {
       return elapsed
     }
   }
-
-  #if canImport(Observation)
-    /// The full cycle of a scope that reads one property of the engine's model and one of an
-    /// `@Observable` model, as code that moves its models to Observation one at a time does;
-    /// the write to the engine's model fires. On the native side both are `@Observable`. On
-    /// Perception's runtime, Observation's tracking of the scope is ended with it (a change
-    /// of an object of its own joined to it), which is most of this case's cost there.
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    static func mixedCycle<E: Engine>(_: E.Type) -> Batch {
-      let model = E.Model()
-      let observable = NativeModel()
-      return { n in
-        let model = opaque(model)
-        let observable = opaque(observable)
-        let base = model.value &+ 1
-        let start = fireCount
-        var total = 0
-        let elapsed = timed {
-          for i in 0..<n {
-            total &+= E.track({ model.value &+ observable.value }, onChange: countFire)
-            model.value = base &+ i
-          }
-        }
-        blackHole(total)
-        expectFires(n, since: start, "mixed cycle")
-        return elapsed
-      }
-    }
-
-    /// `cycle1` over a model that a scope read beside an `@Observable` model before: on
-    /// Perception's runtime, a one-shot scope that reads such a model also joins what ends
-    /// Observation's side of it, in case it read an `@Observable` model too (see
-    /// `mixedCycle`).
-    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    static func cycle1ReadBesideObservable<E: Engine>(_: E.Type) -> Batch {
-      let observable = NativeModel()
-      return cycle1(E.self, label: "cycle, 1 read, read beside @Observable before") { model in
-        let observable = opaque(observable)
-        _ = E.track({ model.value &+ observable.value }, onChange: {})
-        // Fires that scope, which must not count among the batch's. A get and a set, not
-        // `&+=`: a modify through the generic model here left the `modify` case's own
-        // accessor unspecialized (25 → 381 instructions, a coroutine frame on the heap).
-        model.value = model.value &+ 1
-      }
-    }
-  #endif
 
   /// A tracking scope that reads nothing. Its `apply` calls an opaque function, as real code
   /// does: around a constant closure, Perception's inlined scope folds away to a few

@@ -79,19 +79,11 @@ private let entries: [Entry] = [
   Entry(
     id: "keypath-literal", title: "a key path literal, formed and dropped (no registrar)",
     guarded: false),
-  // Unguarded: on Perception's runtime these cost about what Observation's own cycle does,
-  // by design (Benchmarks/README.md).
-  Entry(
-    id: "mixed-cycle", title: "full cycle, 1 read of a model and 1 of an @Observable one",
-    guarded: false),
-  Entry(
-    id: "beside-observable-cycle-1",
-    title: "full cycle, 1 read of a model once read beside an @Observable one", guarded: false),
 ]
 
 /// Every case's work for one engine, keyed by case id.
 private func batches<E: Engine>(_ engine: E.Type) -> [String: Batch] {
-  var batches: [String: Batch] = [
+  [
     "read": Cases.read(engine),
     "write": Cases.write(engine),
     "write-equal": Cases.writeEqual(engine),
@@ -118,13 +110,6 @@ private func batches<E: Engine>(_ engine: E.Type) -> [String: Batch] {
     "threads-separate-same-property": ThreadCases.separateObjects(engine, sameProperty: true),
     "threads-same": ThreadCases.sameObject(engine),
   ]
-  #if canImport(Observation)
-    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
-      batches["mixed-cycle"] = Cases.mixedCycle(engine)
-      batches["beside-observable-cycle-1"] = Cases.cycle1ReadBesideObservable(engine)
-    }
-  #endif
-  return batches
 }
 
 /// The hand-written path's cases for one engine: `HandWrittenTracker` on Perception's side,

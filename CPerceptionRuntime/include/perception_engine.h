@@ -23,25 +23,12 @@
 #define PERCEPTION_ENGINE_KIND_MASK ((uint32_t)3)
 /// Set once the engine has been used: the choice can no longer change.
 #define PERCEPTION_ENGINE_SETTLED ((uint32_t)4)
-/// With PERCEPTION_ENGINE_PERCEPTION: tracking observes Perception's registrars
-/// alone, not Observation's (`@Observable` models), at the cost of a scope
-/// without Observation's tracking around it.
-#define PERCEPTION_ENGINE_PERCEPTIBLE_ONLY ((uint32_t)8)
-/// Before the choice settles: whether to observe `@Observable` models was
-/// chosen in code (PERCEPTION_ENGINE_PERCEPTIBLE_ONLY says which), not left to
-/// the environment. Cleared when the choice settles.
-#define PERCEPTION_ENGINE_OBSERVABLE_MODELS_CHOSEN ((uint32_t)16)
 
 /// The engine word. Changed only by perception_engine_compare_exchange.
 extern perception_atomic_u32 perception_engine_word;
 
 static inline uint32_t perception_engine_load(void) {
   return atomic_load_explicit(&perception_engine_word.value, memory_order_relaxed);
-}
-
-/// Whether the settled engine is Swift's Observation: the hot paths' one test.
-static inline bool perception_engine_is_native(void) {
-  return perception_engine_load() == (PERCEPTION_ENGINE_NATIVE | PERCEPTION_ENGINE_SETTLED);
 }
 
 /// Replaces `expected` with `desired`; returns whether it did.

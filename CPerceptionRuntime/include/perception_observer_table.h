@@ -127,12 +127,12 @@ static inline uint64_t perception_registrar_filter(perception_registrar *registr
       memory_order_relaxed);
 }
 
-/// Whether anybody ever observed the registrar: false means it owns nothing.
 /// The registrar's table, or NULL while nobody has ever registered.
 static inline perception_observer_table *perception_registrar_existing_table(perception_registrar *registrar) {
   return atomic_load_explicit(&registrar->table, memory_order_acquire);
 }
 
+/// Whether anybody ever observed the registrar: false means it owns nothing.
 static inline bool perception_registrar_has_table(perception_registrar *registrar) {
   return perception_registrar_existing_table(registrar) != NULL;
 }
@@ -160,13 +160,6 @@ void perception_registrar_destroy(perception_registrar *registrar, perception_ob
 
 void perception_table_retain(perception_observer_table *table);
 void perception_table_release(perception_observer_table *table);
-
-/// Records that a tracking scope read this table's registrar beside an
-/// `@Observable` model, and whether one has: the Swift layer then ends the
-/// Observation side of later scopes that read it. Set once, never cleared;
-/// relaxed, as it only decides whether a later scope takes a step.
-void perception_table_mark_read_beside_observable(perception_observer_table *table);
-bool perception_table_is_read_beside_observable(perception_observer_table *table);
 
 /// Registers `observer` for `events` (event bits, and registration flags such
 /// as PERCEPTION_REGISTRATION_ONCE) on `properties[0..<count]`, taking over

@@ -24,7 +24,7 @@ struct DifferentialTests {
     let perception = run(PerceptionTracker.self) { scenario($0, $1) }
     let overObservable = run(PerceptionOverObservableTracker.self) { scenario($0, $1) }
     #expect(perception == native, "Perception differs from native", sourceLocation: sourceLocation)
-    if PerceptionEngine.observesObservableModels {
+    if PerceptionEngine.current == .native {
       #expect(
         overObservable == native, "Perception over @Observable models differs from native",
         sourceLocation: sourceLocation)

@@ -61,8 +61,8 @@ struct InteropTests {
     switch PerceptionEngine.environmentChoice {
     case .native?: #expect(engine == .native)
     case .perception?: #expect(engine == .perception)
-    // Linux runs on Perception's runtime by default.
-    case nil: #expect(engine == .perception)
+    // Linux has Observation, and runs on it by default.
+    case nil: #expect(engine == .native)
     }
     #expect(PerceptionEngine.native.isAvailable)
     #expect(PerceptionEngine.perception.isAvailable)

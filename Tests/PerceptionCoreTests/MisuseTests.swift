@@ -15,15 +15,14 @@ struct MisuseTests {
     @Test func selectingAnotherEngineAfterARegistrarExists() async {
       let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
         unsetenv("PERCEPTION_ENGINE")
-        unsetenv("PERCEPTION_OBSERVABLE_MODELS")
         _ = PerceptionRegistrar()
-        PerceptionEngine.select(.native)
+        PerceptionEngine.select(.perception)
       }
       expectMessage(
         result,
         [
-          "select(.native) was called after the perception engine started",
-          "PERCEPTION_ENGINE=native",
+          "select(.perception) was called after the native engine started",
+          "PERCEPTION_ENGINE=perception",
         ])
     }
 
@@ -47,7 +46,7 @@ struct MisuseTests {
       let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
         unsetenv("PERCEPTION_ENGINE")
         _ = PerceptionEngine.current
-        PerceptionEngine.select(.native)
+        PerceptionEngine.select(.perception)
       }
       expectMessage(result, ["a read of PerceptionEngine.current already settled it"])
     }
@@ -89,60 +88,6 @@ struct MisuseTests {
         }
       }
       expectMessage(result, ["PERCEPTION_ENGINE is ' native'"])
-    }
-
-    @Test func theNativeEngineCannotIgnoreObservableModels() async {
-      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-        PerceptionEngine.select(.native, observingObservableModels: false)
-      }
-      expectMessage(
-        result,
-        [
-          "select(.native, observingObservableModels: false) asks for what it cannot do",
-          "Select .perception to track @Perceptible models alone",
-        ])
-    }
-
-    @Test func choosingBothWaysForObservableModelsBeforeTheEngineRuns() async {
-      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-        PerceptionEngine.select(.perception, observingObservableModels: false)
-        PerceptionEngine.select(.perception, observingObservableModels: true)
-      }
-      expectMessage(
-        result,
-        [
-          "select(.perception, observingObservableModels: true) was called after "
-            + "PerceptionEngine.select(.perception, observingObservableModels: false)",
-          "Select it once",
-        ])
-    }
-
-    @Test func askingToObserveObservableModelsAfterThePerceptibleOnlyRuntimeRan() async {
-      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-        unsetenv("PERCEPTION_ENGINE")
-        setenv("PERCEPTION_OBSERVABLE_MODELS", "ignore", 1)
-        _ = PerceptionRegistrar()
-        // Naming the engine alone agrees with what runs.
-        PerceptionEngine.select(.perception)
-        PerceptionEngine.select(.perception, observingObservableModels: true)
-      }
-      expectMessage(
-        result,
-        [
-          "select(.perception, observingObservableModels: true) was called after the "
-            + "perception engine, observing @Perceptible models alone, started running",
-          "Select the engine once at launch",
-        ])
-    }
-
-    @Test func anUnknownObservableModelsSettingStopsTheFirstRegistrar() async {
-      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-        unsetenv("PERCEPTION_ENGINE")
-        setenv("PERCEPTION_OBSERVABLE_MODELS", "skip", 1)
-        _ = PerceptionRegistrar()
-      }
-      expectMessage(
-        result, ["PERCEPTION_OBSERVABLE_MODELS is 'skip'", "set it to 'ignore'", "or 'observe'"])
     }
 
     @Test func cancellingTwiceAndFromInsideCallbacksIsNotMisuse() async {

@@ -4,13 +4,12 @@ import Testing
 
 @testable import PerceptionCore
 
-/// One Perception tracking over `@Observable` models, alone or beside `@Perceptible` ones, as
-/// swift-perception's tracking sees both wherever Observation exists: on either engine, debug
-/// and release alike (unless the process chose Perception's runtime for `@Perceptible` models
-/// alone; see `PerceptibleOnlyTests`).
+/// One Perception tracking over `@Observable` models, alone or beside `@Perceptible` ones, on
+/// the native engine, which sees both as swift-perception's tracking does (Perception's runtime
+/// sees `@Perceptible` models alone; see `PerceptibleOnlyTests`).
 @Suite(
   "@Observable and @Perceptible models in one tracking",
-  .enabled(if: PerceptionEngine.observesObservableModels))
+  .enabled(if: PerceptionEngine.current == .native))
 struct MixedModelsTests {
   @Test func aOneShotTrackingFiresOnceWhicheverKindChangesFirst() {
     for observableFirst in [true, false] {
@@ -57,60 +56,6 @@ struct MixedModelsTests {
     perceptible.count = 1
     #expect(log.all == ["onChange", "second"])
   }
-
-  #if compiler(>=6.2)
-    /// Observation's side of a one-shot scope that a `@Perceptible` change ended does not stay
-    /// behind in the `@Observable` model's registrar, holding the scope's observer; that of a
-    /// willSet/didSet or options tracking stays until the `@Observable` property next changes.
-    /// Counted by the live observers, in a process of its own (debug builds count them).
-    @Test func observationsSideEndsWithThePerceptibleSide() async {
-      await #expect(processExitsWith: .success) {
-        unsetenv("PERCEPTION_OBSERVABLE_MODELS")
-        guard DebugCounter.isCounting else { return }
-        let observable = NativeModel()
-        let perceptible = PerceptionModel()
-        let before = DebugCounter.observers.value
-        for round in 0..<50 {
-          withPerceptionTracking {
-            _ = observable.count
-            _ = perceptible.count
-          } onChange: {
-          }
-          perceptible.count = round + 1
-        }
-        // The first scope, which found the model read beside an @Observable one, and the
-        // spare observer may remain.
-        if DebugCounter.observers.value - before > 2 { exit(1) }
-        for round in 0..<20 {
-          withPerceptionTracking {
-            _ = observable.count
-            _ = perceptible.count
-          } willSet: { tracking in
-            tracking.cancel()
-          } didSet: { _ in
-          }
-          withPerceptionTracking(options: [.willSet]) {
-            _ = observable.count
-            _ = perceptible.count
-          } onChange: { _ in
-          }
-          perceptible.count = 100 + round
-        }
-        observable.count += 1
-        if DebugCounter.observers.value - before > 2 { exit(2) }
-        // Observation's side still works for a tracking that stands.
-        let log = EventLog()
-        withPerceptionTracking {
-          _ = observable.count
-          _ = perceptible.count
-        } onChange: {
-          log.append("changed")
-        }
-        observable.count += 1
-        if log.all != ["changed"] { exit(3) }
-      }
-    }
-  #endif
 
   @Test func racingWritersOfBothKindsGiveOneCall() {
     for _ in 0..<200 {
@@ -308,7 +253,7 @@ struct MixedModelsTests {
 @MainActor
 @Suite(
   "Continuous tracking over @Observable models", .timeLimit(.minutes(1)),
-  .enabled(if: PerceptionEngine.observesObservableModels))
+  .enabled(if: PerceptionEngine.current == .native))
 struct MixedModelsContinuousTests {
   @Test func perceptionsIteratesAnObservableModel() async {
     for _ in 0..<20 {
@@ -351,75 +296,22 @@ struct MixedModelsContinuousTests {
   }
 }
 
-/// Perception's runtime chosen for `@Perceptible` models alone, where Observation exists: its
-/// documented limit, and how a process chooses it.
-@Suite("Perception's runtime for @Perceptible models alone")
+/// Perception's runtime where Observation exists: the default engine, and its documented limit.
+@Suite("Perception's runtime observes @Perceptible models alone")
 struct PerceptibleOnlyTests {
   #if compiler(>=6.2)
-    @Test func byDefaultTrackingObservesObservableModels() async {
+    @Test func theNativeEngineIsTheDefaultWhereObservationExists() async {
       await #expect(processExitsWith: .success) {
         unsetenv("PERCEPTION_ENGINE")
-        unsetenv("PERCEPTION_OBSERVABLE_MODELS")
-        if !PerceptionEngine.observesObservableModels { exit(1) }
-      }
-    }
-
-    @Test func chosenInCodeItTracksPerceptibleModelsAndNotObservableOnes() async {
-      await #expect(processExitsWith: .success) {
-        unsetenv("PERCEPTION_ENGINE")
-        unsetenv("PERCEPTION_OBSERVABLE_MODELS")
-        PerceptionEngine.select(.perception, observingObservableModels: false)
-        if PerceptionEngine.observesObservableModels { exit(1) }
-        let observable = NativeModel()
-        let perceptible = PerceptionModel()
-        let counter = Counter()
-        withPerceptionTracking {
-          _ = observable.count
-        } onChange: {
-          counter.hit()
-        }
-        observable.count += 1
-        // The documented limit: the change goes unseen.
-        if counter.hits != 0 { exit(2) }
-        withPerceptionTracking {
-          _ = observable.count
-          _ = perceptible.count
-        } onChange: {
-          counter.hit()
-        }
-        perceptible.count += 1
-        perceptible.count += 1
-        if counter.hits != 1 { exit(3) }
-      }
-    }
-
-    @Test func theEnvironmentChoosesItForPerceptionsRuntimeAlone() async {
-      await #expect(processExitsWith: .success) {
-        unsetenv("PERCEPTION_ENGINE")
-        setenv("PERCEPTION_OBSERVABLE_MODELS", "ignore", 1)
-        if PerceptionEngine.current != .perception { exit(1) }
-        if PerceptionEngine.observesObservableModels { exit(2) }
-      }
-      await #expect(processExitsWith: .success) {
-        setenv("PERCEPTION_ENGINE", "native", 1)
-        setenv("PERCEPTION_OBSERVABLE_MODELS", "ignore", 1)
-        if !PerceptionEngine.observesObservableModels { exit(1) }
-      }
-      await #expect(processExitsWith: .success) {
-        unsetenv("PERCEPTION_ENGINE")
-        setenv("PERCEPTION_OBSERVABLE_MODELS", "ignore", 1)
-        // Code that chooses overrides the environment.
-        PerceptionEngine.select(.perception, observingObservableModels: true)
-        if !PerceptionEngine.observesObservableModels { exit(1) }
+        if PerceptionEngine.current != .native { exit(1) }
       }
     }
   #endif
 
-  /// In a process that runs so (CI runs the suite once with
-  /// `PERCEPTION_OBSERVABLE_MODELS=ignore`): the limit, for each kind of tracking.
-  @Test(.enabled(if: !PerceptionEngine.observesObservableModels))
+  @Test(.enabled(if: PerceptionEngine.current == .perception))
   func anObservableModelGoesUnseenByEveryTracking() {
     let observable = NativeModel()
+    let perceptible = PerceptionModel()
     let log = EventLog()
     withPerceptionTracking {
       _ = observable.count
@@ -440,5 +332,15 @@ struct PerceptibleOnlyTests {
     }
     observable.count += 1
     #expect(log.all.isEmpty)
+    // Beside it, a @Perceptible model is tracked as ever.
+    withPerceptionTracking {
+      _ = observable.count
+      _ = perceptible.count
+    } onChange: {
+      log.append("perceptible")
+    }
+    observable.count += 1
+    perceptible.count += 1
+    #expect(log.all == ["perceptible"])
   }
 }

@@ -33,7 +33,7 @@ struct MarkedObservableView: View {
 @MainActor
 @Suite(
   "@Observable models in WithPerceptionTracking views",
-  .enabled(if: PerceptionEngine.observesObservableModels))
+  .enabled(if: PerceptionEngine.current == .native))
 struct ObservableModelTests {
   @Test func aWrappedViewRendersAgainForEitherKindOfModel() {
     let observable = ObservableModel()

@@ -24,10 +24,10 @@ struct ObservationInteropTests {
 
   @Test func anObservableClassInAPerceptionScopeOnEitherEngine() {
     let model = PlainObservable()
-    // Unless the process chose Perception's runtime for @Perceptible models alone.
+    // Perception's runtime observes @Perceptible models alone.
     #expect(
       fires({ _ = model.value }, when: { model.value = 1 })
-        == PerceptionEngine.observesObservableModels)
+        == (PerceptionEngine.current == .native))
   }
 
   @Test func observationsIteratesAPerceptibleModelOnTheNativeEngine() async {

@@ -24,40 +24,22 @@
     /// Runs `call` in Observation's tracking, with a callback for each event the options name
     /// (see `tracksOnObservationAlone`).
     func trackOnObservation(_ call: () -> Void) {
-      let callTracking = CallTracking(self)
-      func marked() { NativeTracking.runMarked(call) }
-      // Each closure captures the call's tracking alone, which then serves as its context.
-      switch (options.contains(.willSet), options.contains(.didSet)) {
-      case (true, true):
-        withObservationTracking(
-          marked,
-          willSet: { [callTracking] in callTracking.forward(.willSet, $0) },
-          didSet: { [callTracking] in callTracking.forward(.didSet, $0) })
-      case (true, false):
-        withObservationTracking(
-          marked, willSet: { [callTracking] in callTracking.forward(.willSet, $0) })
-      default:
-        withObservationTracking(
-          marked, didSet: { [callTracking] in callTracking.forward(.didSet, $0) })
-      }
+      NativeTracking.track(
+        { TrackingScope.runMarked(call) }, request: .options(options), into: CallTracking(self))
     }
   }
 
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-  extension ContinuousTracking.CallTracking {
+  extension ContinuousTracking.CallTracking: ObservationEventSink {
     /// Hands an event from Observation to the continuous tracking, and cancels Observation's
     /// side once this call's tracking has finished, before the task wakes: as native's
     /// re-arming loop does, so that the task's next tracking does not contend with the cancel
     /// for the registrar's lock: woken first, the task would install its next tracking while
     /// the cancel holds that lock, and wait for it, on every change.
-    func forward(_ kind: PerceptionTracking.Event.Kind, _ observation: ObservationTracking) {
-      let changed: AnyKeyPath?
-      if #available(iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2, *) {
-        changed = observation.changed
-      } else {
-        changed = nil
-      }
-      tracking.receive(kind, changed: changed, for: self, finishing: observation.cancel)
+    func forward(_ event: UInt32, _ observation: ObservationTracking) {
+      let kind: PerceptionTracking.Event.Kind = event == EventBits.willSet ? .willSet : .didSet
+      tracking.receive(
+        kind, changed: Observer.changed(observation), for: self, finishing: observation.cancel)
     }
   }
 #endif

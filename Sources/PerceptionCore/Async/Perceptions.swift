@@ -202,8 +202,8 @@ public struct Perceptions<Element: Sendable, Failure: Error>: AsyncSequence, Sen
       emit: Emit, signal: ChangeSignal, waiter: ChangeSignal.Waiter
     ) -> Result<Iteration, Failure> {
       // `withPerceptionTracking(_:onChange:)`'s own call, which is deprecated from iOS 17.
-      TrackingScope.runOnChange(emit.callOnItsIsolation) {
-        { signal.changed(for: waiter) }
+      TrackingScope.run(emit.callOnItsIsolation, request: .onChange) {
+        .onChange { signal.changed(for: waiter) }
       }
     }
   }

@@ -31,9 +31,7 @@
     /// naming `.deinit` gets its releases from an SE-0506 `[.deinit]` tracking around the
     /// willSet/didSet one that reports its changes (whose callback hands over the changed key
     /// path, which `matches(_:)` needs and SE-0506's event does not offer).
-    ///
-    /// Where SE-0506 is missing, which the plan never chooses this path for, it falls back to
-    /// the paths before it.
+    /// The plan chooses it only where SE-0506 exists.
     static func runAdvanced(
       _ apply: () -> Void, options: PerceptionTracking.Options?,
       callbacks makeCallbacks: () -> ObserverCallbacks?
@@ -41,33 +39,27 @@
       #if compiler(>=6.4) || PERCEPTION_OBSERVATION_27_STAND_IN
         if #available(iOS 27, macOS 27, tvOS 27, watchOS 27, visionOS 27, *) {
           let releases = ReleaseBridge()
-          if options == nil {
+          if let options {
+            withObservationTracking(
+              options: [.deinit],
+              {
+                releases.observer = observe(apply, request: .options(options)) {
+                  makeCallbacks().map { Observer.make($0, registrarCount: 0) }
+                }
+              }, onChange: releases.forward)
+            releases.observer?.arm()
+          } else {
             withObservationTracking(
               options: [.willSet, .deinit],
               {
                 apply()
                 releases.observer = makeCallbacks().map { Observer.make($0, registrarCount: 0) }
               }, onChange: releases.forward)
-          } else {
-            withObservationTracking(
-              options: [.deinit],
-              {
-                releases.observer = observeEvents(apply) {
-                  makeCallbacks().map { Observer.make($0, registrarCount: 0) }
-                }
-              }, onChange: releases.forward)
-            releases.observer?.arm()
           }
           return
         }
       #endif
-      if options == nil {
-        withObservationTracking(apply, onChange: forwardOnce(makeCallbacks))
-      } else {
-        TrackingScope.runRecordingReleases(apply) { applyInScope, makeObserver in
-          observeEvents(applyInScope, makeObserver: { makeCallbacks().map(makeObserver) })
-        }
-      }
+      perceptionFatalError("Perception: SE-0506 tracking where Observation does not have it")
     }
   }
 

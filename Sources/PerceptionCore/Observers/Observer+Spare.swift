@@ -42,7 +42,6 @@ extension Observer {
     withUnsafeMutablePointerToHeader { header in
       header.pointer(to: \.registrationCount)!.pointee = 0
       header.pointer(to: \.isSpare)!.pointee = true
-      header.pointer(to: \.observationSide)!.pointee = nil
     }
     releaseTraceSite()
     countForDebugging(.observers, -1)

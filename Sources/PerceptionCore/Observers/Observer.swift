@@ -54,10 +54,6 @@ struct ObserverHeader {
   /// The registrations the tail has room for: one per registrar the scope read.
   let registrationCapacity: Int
   var registrationCount = 0
-  /// What ends Observation's side of the scope, when the scope also observes `@Observable`
-  /// models and Observation's side must not outlive the observer (see `ObservationSideEnd`);
-  /// set by the installer before `arm()`, and read only by the installer until then.
-  var observationSide: (any ObservationSideEnding)? = nil
   /// Whether it is the spare, waiting to be reused (see `Observer.release(_:)`): no longer
   /// counted among the live observers.
   var isSpare = false
@@ -231,7 +227,7 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
           // cancel it by.
           withUnsafeMutablePointerToHeader { $0.pointer(to: \.mayBecomeSpare)!.pointee = true }
         } else {
-          cancelRegistrations(except: table, endingObservationSide: false)
+          cancelRegistrations(except: table)
         }
       }
       // The one reader a one-shot observer ever has, and it finished the observer: nobody
@@ -244,10 +240,6 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
           onChange()
         }
       }
-      // After the callback, as every tracking that Observation's side ending reaches hears
-      // of the same change (see `ObservationSideEnd`): the scope's own callback comes first,
-      // as when each nested tracking is Perception's.
-      if claimedWhile == .active { endObservationSide() }
     case .events:
       guard event != EventBits.deinit, state.enterReader() else { return }
       defer { leaveReader() }
@@ -307,55 +299,13 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   /// Cancels the registrations that still stand, but for the one in `collectedFrom`'s table,
   /// which that table dropped already. Only for the thread that finished the observer from
   /// `active`.
-  /// Ends Observation's side too, where the scope has one that needs ending, unless the caller
-  /// ends it itself, later.
-  @inline(__always)
-  func cancelRegistrations(
-    except collectedFrom: ObserverTable?, endingObservationSide: Bool = true
-  ) {
-    // The native engine's observers have none: Observation holds their registrations.
-    if registrationCount != 0 { cancelStandingRegistrations(except: collectedFrom) }
-    if endingObservationSide { endObservationSide() }
-  }
-
-  /// `cancelRegistrations(except:)`'s loop, out of line: inlined into `arm()`, it made every
-  /// installation save and restore two more registers.
-  @inline(never)
-  private func cancelStandingRegistrations(except collectedFrom: ObserverTable?) {
+  func cancelRegistrations(except collectedFrom: ObserverTable?) {
     forEachRegistration { registration in
       guard registration.table != collectedFrom else { return }
       if let reference = registration.table.cancel(registration.token) {
         Unmanaged<Observer>.fromOpaque(reference).release()
       }
     }
-  }
-
-  /// Ends Observation's side of the scope, if the scope gave this observer one to end. Only
-  /// for the thread that finished the observer from `active`, or its installer.
-  @inline(__always)
-  func endObservationSide() {
-    if _slowPath(hasObservationSide) { endStandingObservationSide() }
-  }
-
-  @inline(never)
-  private func endStandingObservationSide() {
-    withUnsafeMutablePointerToHeader { $0.pointer(to: \.observationSide)!.pointee }?
-      .endObservationSide()
-  }
-
-  /// Gives the observer what ends Observation's side of its scope when it finishes. Only for
-  /// its installer, before `arm()`: until then, only the installer reads it.
-  func setObservationSide(_ side: any ObservationSideEnding) {
-    withUnsafeMutablePointerToHeader { $0.pointer(to: \.observationSide)!.pointee = side }
-  }
-
-  /// Whether the installer made any registration. Read it only as the installer, or once
-  /// installation is over.
-  var hasRegistrations: Bool { registrationCount != 0 }
-
-  /// Whether the scope handed this observer something that ends Observation's side of it.
-  private var hasObservationSide: Bool {
-    withUnsafeMutablePointerToHeader { $0.pointer(to: \.observationSide)!.pointee != nil }
   }
 
   /// How many registrations the installer made. Read it only once installation is over.

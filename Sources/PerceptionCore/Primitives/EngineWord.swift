@@ -1,12 +1,11 @@
 import CPerceptionRuntime
 
-/// The process-wide engine word (`perception_engine.h`), loaded once: which engine runs every
-/// registrar and tracking call, and whether that choice is settled. The one way the Swift
-/// layer tests the engine: `EngineWord.current.isNative`, or `isPerception`.
+/// The process-wide engine word (`perception_engine.h`): which engine runs every registrar and
+/// tracking call, and whether that choice is settled.
 ///
 /// The load is relaxed: a registrar or a tracking scope exists only after the choice was
 /// settled, and whoever holds one saw the settling happen before. Code that may run before
-/// anything settled the choice asks `PerceptionEngine.isNative`, which settles it.
+/// anything settled the choice reads `currentSettled`.
 @frozen @usableFromInline
 struct EngineWord {
   @usableFromInline
@@ -23,26 +22,37 @@ struct EngineWord {
     @inline(__always) get { EngineWord(rawValue: perception_engine_load()) }
   }
 
+  /// The word, settled first if it was not yet.
+  @inlinable
+  static var currentSettled: EngineWord {
+    @inline(__always) get {
+      let word = current
+      return _fastPath(word.isSettled) ? word : settle()
+    }
+  }
+
+  /// Settles the choice with the engine `PerceptionEngine.select` chose, else the
+  /// environment's, else the platform's default.
+  @usableFromInline @inline(never)
+  static func settle() -> EngineWord {
+    while true {
+      let word = current
+      if word.isSettled { return word }
+      let kind = word.kind == 0 ? PerceptionEngine.settling.kind : word.kind
+      if word.replace(with: kind | settled) { return EngineWord(rawValue: kind | settled) }
+    }
+  }
+
   /// Whether the settled engine is Swift's Observation: one compare of the whole word.
   @inlinable
   var isNative: Bool {
     @inline(__always) get { rawValue == EngineWord.native | EngineWord.settled }
   }
 
-  /// Whether the settled engine is Perception's runtime, observing `@Observable` models too
-  /// wherever Observation exists (the default): one compare of the whole word.
+  /// Whether the settled engine is Perception's runtime: one compare of the whole word.
   @inlinable
   var isPerception: Bool {
     @inline(__always) get { rawValue == EngineWord.perception | EngineWord.settled }
-  }
-
-  /// Whether the settled engine is Perception's runtime, observing `@Perceptible` models alone:
-  /// one compare of the whole word.
-  @inlinable
-  var isPerceptibleOnly: Bool {
-    @inline(__always) get {
-      rawValue == EngineWord.perception | EngineWord.perceptibleOnly | EngineWord.settled
-    }
   }
 
   /// Whether the choice can no longer change.
@@ -54,18 +64,12 @@ struct EngineWord {
   /// The engine chosen, `perception` or `native`, or 0 when none is yet.
   var kind: UInt32 { rawValue & UInt32(PERCEPTION_ENGINE_KIND_MASK) }
 
-  /// The kinds and the settled flag, as the word spells them.
   @inlinable
   static var perception: UInt32 { UInt32(PERCEPTION_ENGINE_PERCEPTION) }
   @inlinable
   static var native: UInt32 { UInt32(PERCEPTION_ENGINE_NATIVE) }
   @inlinable
   static var settled: UInt32 { UInt32(PERCEPTION_ENGINE_SETTLED) }
-  @inlinable
-  static var perceptibleOnly: UInt32 { UInt32(PERCEPTION_ENGINE_PERCEPTIBLE_ONLY) }
-  static var observableModelsChosen: UInt32 {
-    UInt32(PERCEPTION_ENGINE_OBSERVABLE_MODELS_CHOSEN)
-  }
 
   /// Replaces the word `self` with `desired`; returns whether it did.
   func replace(with desired: UInt32) -> Bool {

@@ -94,16 +94,6 @@ extension ObserverTable {
     perception_table_release(self)
   }
 
-  /// Whether a tracking scope has read the table's registrar beside an `@Observable` model.
-  var isReadBesideObservable: Bool {
-    perception_table_is_read_beside_observable(self)
-  }
-
-  /// Records that a tracking scope read the table's registrar beside an `@Observable` model.
-  func markReadBesideObservable() {
-    perception_table_mark_read_beside_observable(self)
-  }
-
   /// Registers `observer` for `events` on `properties`, taking over one reference to it;
   /// returns its token, or 0 if the table is dead (the reference stays with the caller).
   func register(

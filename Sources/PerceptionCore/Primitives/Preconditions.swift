@@ -16,7 +16,7 @@ func perceptionPrecondition(
 
 /// Stops the process with `message`, in every build configuration (see
 /// `perceptionPrecondition`).
-@inline(never)
+@usableFromInline @inline(never)
 func perceptionFatalError(
   _ message: String, file: StaticString = #fileID, line: UInt = #line
 ) -> Never {

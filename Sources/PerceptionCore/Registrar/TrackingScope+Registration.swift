@@ -17,7 +17,7 @@ extension TrackingScope {
       let observer = withoutActuallyEscaping(apply) { apply in
         observe(
           {
-            TrackingLocals.markingTracking(apply)
+            runMarked(apply)
             ThreadLocal.slot = enclosingSlot
           },
           { make($0, for: list) })
@@ -40,22 +40,6 @@ extension TrackingScope {
       install(make(consume callbacks, for: list), for: list)
     }
     finish(list, enclosing: enclosing)
-  }
-
-  /// `observe`, for a scope that also observes `@Observable` models: returns the observer it
-  /// registered, not yet armed (its installer arms it once Observation's side is installed
-  /// too, so that a change that finishes it in between still ends that side); nil when
-  /// `makeCallbacks` returned nil.
-  static func observer(
-    for list: UnsafeMutablePointer<AccessList>,
-    enclosing: UnsafeMutablePointer<AccessList>?,
-    callbacks makeCallbacks: () -> ObserverCallbacks?
-  ) -> Observer? {
-    defer { finish(list, enclosing: enclosing) }
-    guard let callbacks = makeCallbacks() else { return nil }
-    let observer = make(consume callbacks, for: list)
-    register(observer, for: list)
-    return observer
   }
 
   /// Adds the list's reads to the enclosing scope (or gives up its references to the

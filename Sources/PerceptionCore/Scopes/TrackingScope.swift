@@ -74,26 +74,11 @@ enum TrackingScope {
     ) -> Void
   ) -> T {
     withScope { list, enclosing, enclosingSlot in
-      let result = applyChecking(apply)
+      let result = runMarked(apply)
       ThreadLocal.slot = enclosingSlot
       // A list that recorded nothing owns nothing: no storage, no registrar.
       if _slowPath(list.pairCount != 0) { observeReads(list, enclosing) }
       return result
     }
-  }
-
-  /// Calls a scope's `apply` on Perception's runtime. Release builds call it and nothing else;
-  /// debug builds check it, out of line (`checkedApply`).
-  @inlinable @inline(__always)
-  static func applyChecking<T>(_ apply: () -> T) -> T {
-    if DebugBuild.isActive { return checkedApply(apply) }
-    return apply()
-  }
-
-  /// `applyChecking`'s checks: `apply` runs marked as inside tracking, for the libraries that
-  /// read `_PerceptionLocals.isInPerceptionTracking`.
-  @usableFromInline
-  static func checkedApply<T>(_ apply: () -> T) -> T {
-    TrackingLocals.markingTracking(apply)
   }
 }

@@ -47,70 +47,15 @@ public func withPerceptionTracking<Result: ~Copyable, Failure: Error>(
 ) throws(Failure) -> Result {
   var result: Result?
   var failure: Failure?
-  if TrackingScope.runsOnObservationAlone(options) {
-    TrackingScope.runOnObservation(
-      options: options,
-      {
-        do throws(Failure) {
-          result = try apply()
-          return true
-        } catch {
-          failure = error
-          return false
-        }
-      }, onChange: onChange)
-  } else {
-    TrackingScope.run(
-      {
-        do throws(Failure) {
-          result = try apply()
-        } catch {
-          failure = error
-        }
-      }, request: .options(options),
-      callbacks: { failure == nil ? .options(options, onChange) : nil })
-  }
+  TrackingScope.run(
+    {
+      do throws(Failure) {
+        result = try apply()
+      } catch {
+        failure = error
+      }
+    }, request: .options(options),
+    callbacks: { failure == nil ? .options(options, onChange) : nil })
   if let failure { throw failure }
   return result.take()!
-}
-
-extension TrackingScope {
-  /// Whether an options tracking takes `runOnObservation(options:_:onChange:)`: once the
-  /// native engine is settled, unless it asks for `.deinit` (whose releases may need a
-  /// Perception scope, see `NativeTrackingPlan`). Inlined, with the options usually a literal,
-  /// so that such a call goes straight to Observation's tracking, and one on Perception's
-  /// runtime pays a load and a compare. (An engine not settled yet takes `run`, which settles
-  /// it, and which takes a native call to the same place.)
-  @inlinable
-  static func runsOnObservationAlone(_ options: PerceptionTracking.Options) -> Bool {
-    #if canImport(Observation)
-      return !options.contains(.deinit)
-        && EngineWord.current.isNative
-    #else
-      return false
-    #endif
-  }
-
-  /// Runs `apply`, which returns whether it completed (it did not throw), in Observation's
-  /// tracking, and then, if it did, observes its reads with `onChange` for the events `options`
-  /// names (see `NativeTracking.observe`). Only where `runsOnObservationAlone(options)`.
-  @usableFromInline
-  static func runOnObservation(
-    options: PerceptionTracking.Options, _ apply: () -> Bool,
-    onChange: @escaping @Sendable (borrowing PerceptionTracking.Event) -> Void
-  ) {
-    var completed = false
-    #if canImport(Observation)
-      if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        NativeTracking.observe(
-          { completed = NativeTracking.runMarked(apply) }, request: .options(options),
-          callbacks: { completed ? .options(options, onChange) : nil })
-        return
-      }
-    #endif
-    // Not reached: the native engine runs only where Observation does.
-    run(
-      { completed = apply() }, request: .options(options),
-      callbacks: { completed ? .options(options, onChange) : nil })
-  }
 }

@@ -46,7 +46,7 @@ public func withPerceptionTracking<T>(
   _ apply: () -> T,
   onChange: @autoclosure () -> @Sendable () -> Void
 ) -> T {
-  return TrackingScope.runOnChange(apply, onChange: onChange)
+  TrackingScope.run(apply, request: .onChange) { .onChange(onChange()) }
 }
 
 /// Tracks access to properties, and calls `willSet` before each change to one of them, until
@@ -69,7 +69,7 @@ public func withPerceptionTracking<T>(
   _ apply: () -> T,
   willSet: @escaping @Sendable (PerceptionTracking) -> Void
 ) -> T {
-  return TrackingScope.run(apply, request: .events) { .events(willSet: willSet, didSet: nil) }
+  TrackingScope.run(apply, request: .events) { .events(willSet: willSet, didSet: nil) }
 }
 
 /// Tracks access to properties, and calls `didSet` after each change to one of them, until
@@ -81,7 +81,7 @@ public func withPerceptionTracking<T>(
   _ apply: () -> T,
   didSet: @escaping @Sendable (PerceptionTracking) -> Void
 ) -> T {
-  return TrackingScope.run(apply, request: .events) { .events(willSet: nil, didSet: didSet) }
+  TrackingScope.run(apply, request: .events) { .events(willSet: nil, didSet: didSet) }
 }
 
 /// Tracks access to properties, and calls `willSet` before and `didSet` after each change to
@@ -94,5 +94,5 @@ public func withPerceptionTracking<T>(
   willSet: @escaping @Sendable (PerceptionTracking) -> Void,
   didSet: @escaping @Sendable (PerceptionTracking) -> Void
 ) -> T {
-  return TrackingScope.run(apply, request: .events) { .events(willSet: willSet, didSet: didSet) }
+  TrackingScope.run(apply, request: .events) { .events(willSet: willSet, didSet: didSet) }
 }

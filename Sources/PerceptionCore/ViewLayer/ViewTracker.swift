@@ -83,8 +83,8 @@ package final class ViewTracker: @unchecked Sendable {
     return withPerceptionChecking {
       TraceOrigin.withCurrent(traceOrigin) {
         // `withPerceptionTracking(_:onChange:)`'s own call, which is deprecated from iOS 17.
-        TrackingScope.runOnChange(content) {
-          { [weak self] in
+        TrackingScope.run(content, request: .onChange) {
+          .onChange { [weak self] in
             if self?.claim(armed) == true { onInvalidate() }
           }
         }
