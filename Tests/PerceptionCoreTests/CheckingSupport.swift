@@ -22,7 +22,7 @@ final class Gauge: Perceptible, @unchecked Sendable {
   /// Reads `level` through the registrar, naming the caller's line as the call site.
   func read(fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) -> Int {
     registrar.access(
-      self, keyPath: \.level, site: CallSite(fileID: fileID, line: line, column: column))
+      self, keyPath: \.level, fileID: fileID, filePath: #filePath, line: line, column: column)
     return level
   }
 

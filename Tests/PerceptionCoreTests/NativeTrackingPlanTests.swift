@@ -118,3 +118,10 @@ struct NativeLazyRegistrarTests {
     #expect(PerceptionRegistrar(isPerceptionCheckingEnabled: true)._isPerceptionCheckingEnabled)
   }
 }
+
+extension NativeRegistrarStorage {
+  /// Whether a read that wants releases has made the box's Perception registrar.
+  var hasPerceptionRegistrar: Bool {
+    Self.lazyLock.withLock { lazyPerception != nil }
+  }
+}

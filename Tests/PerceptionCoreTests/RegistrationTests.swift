@@ -30,9 +30,8 @@ struct RegistrationTests {
 
     /// Whether any registration for willSet or didSet stands in its registrar.
     var isObserved: Bool {
-      registrar.perceptionStorage.withUnsafeMutablePointerToElements {
-        $0.filter(for: EventBits.willSet) | $0.filter(for: EventBits.didSet)
-      } != 0
+      registrar.runtimeStorage.filter(for: EventBits.willSet)
+        | registrar.runtimeStorage.filter(for: EventBits.didSet) != 0
     }
   }
 

@@ -153,7 +153,7 @@
         _ = state.claim()
         return
       }
-      callbacksPointer.initialize(to: callbacks)
+      field(\.callbacks).initialize(to: callbacks)
     }
 
     /// Hands `event` to this observer, and cancels Observation's side once it has finished.

@@ -1,14 +1,11 @@
 extension Observer {
-  /// Delivers one event to an options tracking, as `withPerceptionTracking(options:)` defines,
-  /// on both engines:
-  ///
-  /// - With `.willSet` or `.didSet` alone, the first such event is delivered and finishes the
-  ///   tracking, exactly once however many threads mutate.
-  /// - With both, the first willSet is delivered, then the next didSet, which finishes it.
-  ///   Events that arrive while the willSet is being delivered belong to other, racing
-  ///   mutations and are ignored; `Event.cancel()` during the willSet suppresses the didSet.
-  /// - With `.deinit`, each release of a tracked object is delivered until the tracking
-  ///   finishes, and does not finish it.
+  /// Delivers one event to an options tracking, on both engines:
+  /// - With `.willSet` or `.didSet` alone, the first such event, which finishes the tracking,
+  ///   exactly once however many threads mutate.
+  /// - With both, the first willSet, then the next didSet, which finishes it. Events arriving
+  ///   while the willSet is delivered belong to racing mutations and are ignored;
+  ///   `Event.cancel()` during the willSet suppresses the didSet.
+  /// - With `.deinit`, each release of a tracked object until the tracking finishes.
   func receiveOptionsEvent(
     _ event: UInt32, keyPath: AnyKeyPath?, options: PerceptionTracking.Options,
     collectedFrom table: ObserverTable?
@@ -21,15 +18,13 @@ extension Observer {
       defer { leaveReader() }
       deliver(.deinit, keyPath: nil)
     case EventBits.willSet where willSet && didSet:
-      // A reader and the phase in one step each way: two atomic operations per willSet.
       guard state.enterReader(movingPhaseFrom: .idle, to: .deliveringWillSet) else { return }
       deliver(.willSet, keyPath: keyPath)
       // Moves nothing if the callback cancelled: then no didSet follows.
       state.leaveReader(
         movingPhaseFrom: .deliveringWillSet, to: .awaitingDidSet, releasing: releaseCallbacks)
     case EventBits.didSet where willSet && didSet:
-      // A pair's registrations are not one-shot: the table that delivered this didSet still
-      // lists it, so every registration is cancelled.
+      // A pair's registrations are not one-shot: the table that delivered it still lists it.
       finishDelivering(.didSet, keyPath: keyPath, inPhase: .awaitingDidSet, collectedFrom: nil)
     case EventBits.willSet where willSet:
       finishDelivering(.willSet, keyPath: keyPath, inPhase: nil, collectedFrom: table)
@@ -40,12 +35,10 @@ extension Observer {
     }
   }
 
-  /// Calls the callbacks with one event, as a reader, which reads them in place: other
-  /// readers may be delivering releases meanwhile. (Moving them out and back, where a phase
-  /// shuts every other reader out, compiles to the same copy and release of the closure.)
+  /// Calls the callbacks in place, as a reader: other readers may deliver releases meanwhile.
   private func deliver(_ kind: PerceptionTracking.Event.Kind, keyPath: AnyKeyPath?) {
     ObserverState.insideCallback {
-      guard case .options(_, let onChange)? = callbacksPointer.pointee else { return }
+      guard case .options(_, let onChange)? = field(\.callbacks).pointee else { return }
       call(onChange, kind, keyPath: keyPath)
     }
   }
@@ -53,11 +46,8 @@ extension Observer {
   /// Finishes the tracking and delivers `kind`, if this thread is the one that finishes it.
   private func finishDelivering(
     _ kind: PerceptionTracking.Event.Kind, keyPath: AnyKeyPath?,
-    inPhase phase: ObserverState.Phase?,
-    collectedFrom table: ObserverTable?
+    inPhase phase: ObserverState.Phase?, collectedFrom table: ObserverTable?
   ) {
-    // A reader in the step that finishes it: once finished, the callbacks are cleared by the
-    // last reader out.
     guard let (claimedWhile, alone) = state.claimAsReader(inPhase: phase) else { return }
     if claimedWhile == .active { cancelRegistrations(except: table) }
     guard alone else {
@@ -65,10 +55,8 @@ extension Observer {
       deliver(kind, keyPath: keyPath)
       return
     }
-    // The last reader out (the usual case: other readers are releases being delivered), so
-    // it takes the callbacks rather than copying them, one atomic retain and release fewer.
-    // They are released inside the closure, before this thread leaves (and a cancel
-    // waiting for it returns), counted as inside a callback, as `leaveReader()` does.
+    // The last reader out takes the callbacks rather than copying them, and lets go of them
+    // before leaving, as `leaveReader()` would.
     defer { state.leaveReaderHavingTakenCallbacks() }
     ObserverState.insideCallback {
       guard case .options(_, let onChange)? = takeCallbacks() else { return }
@@ -81,8 +69,7 @@ extension Observer {
     _ kind: PerceptionTracking.Event.Kind, keyPath: AnyKeyPath?
   ) {
     traceCallback(kind, keyPath: keyPath)
-    // `self` and `keyPath` are this call's arguments, alive until it returns: the event,
-    // which holds neither, ends with the callback.
+    // The event holds neither `self` nor `keyPath`, which outlive this call.
     onChange(
       PerceptionTracking.Event(
         kind: kind, changed: keyPath, tracking: .observer(.passUnretained(self))))

@@ -1,48 +1,40 @@
-/// The atomic state of one tracking's observer: whether it still delivers, where a
-/// willSet + didSet tracking is in its one mutation, and how many threads are delivering a
-/// callback right now. Every observer of both engines keeps its state in one such word: the
-/// `Observer` of Perception's runtime and of the native engine's willSet/didSet and options
-/// trackings, and the `OnChangeOnce` around a one-shot tracking on the native engine.
+/// The atomic state of one tracking's observer, on both engines (`Observer`, and the
+/// `OnChangeOnce` of a native one-shot tracking): whether it still delivers, where a willSet +
+/// didSet tracking is in its one mutation, and how many threads are delivering a callback.
 ///
-/// The state goes through these values:
-/// - `installing`: its registrations are being made. Events are delivered already (a thread
-///   mutating a registrar registered so far must hear about it, on its own thread, before its
-///   new value is stored), but only the installing thread touches the registrations.
-/// - `finishedWhileInstalling`: fired (one-shot) or cancelled during installation; `arm()`
-///   tells the installer to cancel the registrations made.
+/// Its stages:
+/// - `installing`: registrations are being made. Events are delivered already (a thread
+///   mutating a registrar registered so far must hear of it before its new value is stored),
+///   but only the installing thread touches the registrations.
+/// - `finishedWhileInstalling`: fired or cancelled during installation; `arm()` tells the
+///   installer to cancel what it registered.
 /// - `active`: installed; events are delivered.
-/// - `finished`: fired (one-shot) or cancelled; events are ignored.
+/// - `finished`: fired or cancelled; events are ignored.
 ///
 /// Leaving `installing` or `active` is a compare-exchange, so of two threads that mutate at
-/// once exactly one fires a one-shot callback, and a mutation made inside the callback finds
-/// the observer already finished instead of calling it again.
+/// once exactly one fires a one-shot callback, and a mutation inside the callback finds the
+/// observer finished instead of calling it again.
 ///
-/// The word also counts the readers: the threads delivering a callback. A reader takes its
-/// place only while the observer is unfinished, in the same compare-exchange that checks so,
-/// and holds it until the callback has returned. (The one thread that finishes a one-shot
-/// tracking becomes a reader in the compare-exchange that finishes it.) So a cancelling
-/// thread, once it has finished the observer, knows that no new callback can start, and
-/// `waitForReaders()` waits for the readers to leave: when it returns, no callback is running
-/// either (the model of .NET's `CancellationTokenRegistration.Dispose`). It does not wait on a
-/// thread that is itself inside a Perception callback (the per-thread callback depth), which
-/// rules out a callback waiting for itself and two callbacks on two threads waiting for each
-/// other.
+/// The word also counts readers, the threads delivering a callback. A reader joins only while
+/// the observer is unfinished, in the compare-exchange that checks so, and leaves once its
+/// callback returned; so once a canceller has finished the observer, no callback can start, and
+/// `waitForReaders()` returns when the running ones have (as .NET's
+/// `CancellationTokenRegistration.Dispose` does). A thread inside a Perception callback never
+/// waits, which rules out a callback waiting for itself and two waiting for each other.
 ///
-/// The callbacks themselves live with the observer; this word says who may touch them.
-/// Finishing lets go of them at once if no reader holds them (`claim()` says so); otherwise
-/// the last reader out does, before it leaves (`leaveReader(releasing:)`), so that a waiting
-/// cancel returns only once they are released. Exactly one thread clears them.
-///
-/// A willSet + didSet options tracking also keeps a `Phase` in the word, so that one
-/// mutation's pair is delivered once even when several threads mutate.
+/// Exactly one thread releases the callbacks: the finisher if no reader holds them (`claim()`
+/// says so), else the last reader out, before it leaves, so that a waiting cancel returns only
+/// once they are released.
 struct ObserverState {
-  /// In this order: a finished stage has the low bit set.
+  /// A finished stage has the low bit set.
   enum Stage: UInt32 {
     case installing, finishedWhileInstalling, active, finished
 
-    /// `finishedWhileInstalling` or `finished`: the stages with the low bit set.
     @inline(__always)
     var isFinished: Bool { rawValue & 1 != 0 }
+
+    /// The finished stage an observer in this stage moves to.
+    var finishing: Stage { self == .installing ? .finishedWhileInstalling : .finished }
   }
 
   /// Where a willSet + didSet options tracking is in delivering its one mutation.
@@ -51,180 +43,125 @@ struct ObserverState {
     case idle
     /// One thread is delivering the willSet; other events are ignored meanwhile.
     case deliveringWillSet
-    /// The willSet was delivered; the next didSet finishes the tracking.
+    /// The next didSet finishes the tracking.
     case awaitingDidSet
   }
 
-  /// The word, in memory that never moves (an observer's header).
+  /// In memory that never moves (an observer's header).
   private let word: UnsafeMutablePointer<AtomicWord>
 
-  /// The state kept in `word`.
   init(_ word: UnsafeMutablePointer<AtomicWord>) {
     self.word = word
   }
 
-  /// Sets the word to `stage`, in phase `idle`, with no readers, before any other thread can
-  /// see it.
+  /// Sets `stage`, phase `idle` and no reader, before any other thread can see the word.
   @inline(__always)
   func initialize(_ stage: Stage) {
     word.initializeWord(stage.rawValue)
   }
 
-  /// Whether it has fired (one-shot) or been cancelled: it will deliver nothing more.
   @inline(__always)
-  var isFinished: Bool { Self.stage(of: load()).isFinished }
+  var isFinished: Bool { Self.stage(of: word.loadAcquire()).isFinished }
 
-  /// Ends installation: `active` unless it finished meanwhile. Returns whether it did finish
-  /// meanwhile, so that the installer cancels what it registered.
+  /// Ends installation: `active` unless it finished meanwhile, which it returns.
   @inline(__always)
   func arm() -> Bool {
-    while true {
-      let current = load()
-      let finished = Self.stage(of: current) != .installing
-      let stage: Stage = finished ? .finished : .active
-      if compareExchange(current, Self.replacingStage(of: current, with: stage)) {
-        return finished
-      }
+    let old = update {
+      Self.replacingStage(of: $0, with: Self.stage(of: $0) == .installing ? .active : .finished)
     }
+    return Self.stage(of: old!) != .installing
   }
 
-  /// Finishes the observer, for exactly one caller: returns the stage it finished from
-  /// (`installing` or `active`) and whether it had no reader, in which case the caller lets go
-  /// of the callbacks (otherwise the last reader out does); or nil if it had already finished.
+  /// Finishes the observer, for exactly one caller: the stage it left, and whether it had no
+  /// reader (then the caller releases the callbacks); nil if it had finished already.
   @inline(__always)
   func claim() -> (from: Stage, hadNoReader: Bool)? {
-    while true {
-      let current = load()
-      let stage = Self.stage(of: current)
-      if stage.isFinished { return nil }
-      if compareExchange(current, Self.replacingStage(of: current, with: Self.finishing(stage))) {
-        return (stage, Self.readers(of: current) == 0)
-      }
+    update { Self.stage(of: $0).isFinished ? nil : Self.finishing($0) }.map {
+      (Self.stage(of: $0), Self.readers(of: $0) == 0)
     }
   }
 
-  /// `claim()` for an observer that never has a reader nor a phase (`OnChangeOnce`): one
-  /// compare-exchange from `active`. Returns whether this caller finished it.
+  /// `claim()` for a word that never has a reader nor a phase: one compare-exchange.
   @inline(__always)
   func claimUnshared() -> Bool {
-    compareExchange(Stage.active.rawValue, Stage.finished.rawValue)
+    word.compareExchange(Stage.active.rawValue, Stage.finished.rawValue)
   }
 
-  /// Finishes the observer, as `claim()`, and takes a reader's place in the same step, so that
-  /// a cancel elsewhere waits for the callback the caller is about to make. Returns the stage
-  /// it finished from, and whether the caller is its only reader; or nil if it had already
-  /// finished, or if `phase` is given and the observer is not in it. Give the place up with
-  /// `leaveReader(releasing:)`.
-  ///
-  /// The only reader of an observer it finished is the last reader out, so it may take the
-  /// callbacks rather than copy them (then `leaveReaderHavingTakenCallbacks()`): no reader can
-  /// join a finished observer, and whoever else finishes it leaves them to the readers.
+  /// Finishes the observer, as `claim()`, taking a reader's place in the same step: the stage
+  /// it left, and whether the caller is its only reader (then it may take the callbacks rather
+  /// than copy them, and leave with `leaveReaderHavingTakenCallbacks()`); nil if it had
+  /// finished, or is not in `phase` when one is given.
   @inline(__always)
   func claimAsReader(inPhase phase: Phase? = nil) -> (from: Stage, alone: Bool)? {
-    while true {
-      let current = load()
-      let stage = Self.stage(of: current)
-      if stage.isFinished { return nil }
-      if let phase, Self.phase(of: current) != phase { return nil }
-      let finished = Self.replacingStage(of: current, with: Self.finishing(stage))
-      if compareExchange(current, finished + Self.reader) {
-        return (stage, Self.readers(of: current) == 0)
-      }
-    }
+    update {
+      if Self.stage(of: $0).isFinished { return nil }
+      if let phase, Self.phase(of: $0) != phase { return nil }
+      return Self.finishing($0) + Self.reader
+    }.map { (Self.stage(of: $0), Self.readers(of: $0) == 0) }
   }
 
-  /// Takes a reader's place, if the observer has not finished; false if it has. A reader may
-  /// read the callbacks and call them, and must then give the place up with
-  /// `leaveReader(releasing:)`.
+  /// Takes a reader's place, unless the observer has finished; leave with `leaveReader`.
   @inline(__always)
   func enterReader() -> Bool {
-    while true {
-      let current = load()
-      if Self.stage(of: current).isFinished { return false }
-      if compareExchange(current, current + Self.reader) { return true }
-    }
+    update { Self.stage(of: $0).isFinished ? nil : $0 + Self.reader } != nil
   }
 
-  /// Takes a reader's place and moves the observer from phase `from` to `to`, in one step;
-  /// false if it has finished or is in another phase. Give the place up with
-  /// `leaveReader(movingPhaseFrom:to:releasing:)` or `leaveReader(releasing:)`.
+  /// Takes a reader's place and moves from phase `from` to `to`, in one step; false if
+  /// finished or in another phase.
   @inline(__always)
   func enterReader(movingPhaseFrom from: Phase, to: Phase) -> Bool {
-    while true {
-      let current = load()
-      if Self.stage(of: current).isFinished || Self.phase(of: current) != from { return false }
-      if compareExchange(current, Self.replacingPhase(of: current, with: to) + Self.reader) {
-        return true
-      }
-    }
+    update {
+      guard !Self.stage(of: $0).isFinished, Self.phase(of: $0) == from else { return nil }
+      return Self.replacingPhase(of: $0, with: to) + Self.reader
+    } != nil
   }
 
-  /// Gives up this thread's reader place, as `leaveReader(releasing:)`, and in the same step
-  /// moves the observer from phase `from` to `to` if it is unfinished and still in `from`.
+  /// Gives up this thread's reader place, and in the same step moves from phase `from` to `to`
+  /// if the observer is unfinished and still in `from`.
   @inline(__always)
   func leaveReader(movingPhaseFrom from: Phase, to: Phase, releasing release: () -> Void) {
-    while true {
-      let current = load()
-      if Self.stage(of: current).isFinished {
-        // Finished while this reader delivered (cancelled): leave as any reader does.
-        leaveReader(releasing: release)
-        return
-      }
-      let moved =
-        Self.phase(of: current) == from ? Self.replacingPhase(of: current, with: to) : current
-      if compareExchange(current, moved - Self.reader) { return }
+    let moved = update {
+      // Finished meanwhile (cancelled): leave as any reader does.
+      if Self.stage(of: $0).isFinished { return nil }
+      return (Self.phase(of: $0) == from ? Self.replacingPhase(of: $0, with: to) : $0) - Self.reader
     }
+    if moved == nil { leaveReader(releasing: release) }
   }
 
-  /// Gives up this thread's reader place. The last reader out of a finished observer calls
-  /// `release` first, while still a reader, to let go of the callbacks, so that a cancel
-  /// waiting for the readers returns only once they are released.
+  /// Gives up this thread's reader place. The last reader out of a finished observer first
+  /// calls `release`, counted as inside a callback (releasing what the callbacks captured may
+  /// run user code that cancels).
   @inline(__always)
   func leaveReader(releasing release: () -> Void) {
-    while true {
-      let current = load()
-      if Self.readers(of: current) == 1 && Self.stage(of: current).isFinished {
-        // Nobody else can reach the callbacks now: no reader can join a finished observer,
-        // and whoever finished it left them to the readers. Releasing them may run user code
-        // (what they captured goes away), counted as inside a callback so that a cancel it
-        // makes does not wait for this very reader.
+    _ = update {
+      if Self.readers(of: $0) == 1 && Self.stage(of: $0).isFinished {
+        // No reader can join a finished observer: nobody else can reach the callbacks.
         Self.insideCallback(release)
       }
-      if compareExchange(current, current - Self.reader) { return }
+      return $0 - Self.reader
     }
   }
 
-  /// Gives up the reader place of the one reader of an observer it finished, which took the
-  /// callbacks out and let go of them already (see `claimAsReader(inPhase:)`).
+  /// Gives up the place of a finished observer's one reader, which released the callbacks.
   @inline(__always)
   func leaveReaderHavingTakenCallbacks() {
-    while true {
-      let current = load()
-      if compareExchange(current, current - Self.reader) { return }
-    }
+    _ = update { $0 - Self.reader }
   }
 
-  /// Unless this thread is inside a Perception callback, waits until the observer has no
-  /// reader. Call it only once the observer has finished: then no reader can come, so the
-  /// wait ends as soon as the callbacks running now return.
+  /// Unless this thread is inside a Perception callback, waits until the observer, which has
+  /// finished, has no reader.
   func waitForReaders() {
-    // Inside a callback, waiting could deadlock: with itself (a callback cancelling its own
-    // tracking) or with a callback on another thread that cancels this thread's tracking.
     guard ThreadLocal.callbackDepth == 0 else { return }
     var checks = 0
-    while Self.readers(of: load()) != 0 {
-      // Most callbacks are short: check again for a while before yielding, because on a
-      // busy machine a yielding thread may not run again for a whole time slice.
+    while Self.readers(of: word.loadAcquire()) != 0 {
+      // Most callbacks are short: spin a while before yielding, as on a busy machine a
+      // yielding thread may not run again for a whole time slice.
       checks += 1
-      if checks > Self.checksBeforeYielding { CurrentThread.yield() }
+      if checks > 1000 { CurrentThread.yield() }
     }
   }
 
-  /// How many times `waitForReaders()` checks before it starts yielding: a few microseconds.
-  static let checksBeforeYielding = 1000
-
-  /// Runs `body`, a call of user code on behalf of an observer, counted in this thread's
-  /// callback depth, where a cancel does not wait.
+  /// Runs `body`, user code called for an observer, counted in this thread's callback depth.
   static func insideCallback(_ body: () -> Void) {
     let depth = ThreadLocal.callbackDepth
     ThreadLocal.callbackDepth = depth + 1
@@ -232,28 +169,22 @@ struct ObserverState {
     body()
   }
 
-  // The word: the stage in bits 0-1, the phase in bits 2-3, and above them the number of
-  // readers.
+  /// Replaces the word with `transform` of it, atomically; returns the word replaced, or nil
+  /// where `transform` returned nil.
+  @inline(__always)
+  private func update(_ transform: (UInt32) -> UInt32?) -> UInt32? {
+    while true {
+      let current = word.loadAcquire()
+      guard let desired = transform(current) else { return nil }
+      if word.compareExchange(current, desired) { return current }
+    }
+  }
 
+  // The word: the stage in bits 0-1, the phase in bits 2-3, the number of readers above.
   private static let stageMask: UInt32 = 3
   private static let phaseShift: UInt32 = 2
   private static let phaseMask: UInt32 = 3 << phaseShift
   private static let reader: UInt32 = 16
-
-  @inline(__always)
-  private func load() -> UInt32 {
-    word.loadAcquire()
-  }
-
-  @inline(__always)
-  private func compareExchange(_ expected: UInt32, _ desired: UInt32) -> Bool {
-    word.compareExchange(expected, desired)
-  }
-
-  /// The finished stage an observer in `stage` moves to.
-  private static func finishing(_ stage: Stage) -> Stage {
-    stage == .installing ? .finishedWhileInstalling : .finished
-  }
 
   // A switch rather than `Stage(rawValue:)!`, which the optimizer leaves a call.
   @inline(__always)
@@ -272,6 +203,10 @@ struct ObserverState {
 
   private static func readers(of word: UInt32) -> UInt32 {
     word / reader
+  }
+
+  private static func finishing(_ word: UInt32) -> UInt32 {
+    replacingStage(of: word, with: stage(of: word).finishing)
   }
 
   private static func replacingStage(of word: UInt32, with stage: Stage) -> UInt32 {

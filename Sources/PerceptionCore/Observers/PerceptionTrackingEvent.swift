@@ -37,27 +37,18 @@ extension PerceptionTracking {
     /// The kind of this event.
     public let kind: Kind
 
-    /// The key path of the property the event concerns; nil for `.initial` and `.deinit`.
-    ///
-    /// Held without a reference, as `tracking` is: the event is noncopyable and only ever
-    /// lent to a callback, so it cannot outlive the call that made it, whose caller keeps both
-    /// alive. Building an event thus retains nothing, where it took two atomic retains and
-    /// two releases (a willSet + didSet tracking builds two per change).
+    /// Unretained, as `tracking` is: a noncopyable event is only lent to a callback, so it
+    /// cannot outlive the call that made it, whose caller keeps both alive.
     private unowned(unsafe) let changedKeyPath: AnyKeyPath?
 
-    /// What `cancel()` stops.
     private let tracking: EventSource
 
-    /// An event naming `changed` and `tracking` without retaining them: the caller keeps
-    /// both alive until every use of the event has ended (lend it to one call, made while
-    /// the caller holds them).
     init(kind: Kind, changed: borrowing AnyKeyPath?, tracking: EventSource) {
       self.kind = kind
       self.changedKeyPath = copy changed
       self.tracking = tracking
     }
 
-    /// The key path of the property the event concerns; nil for `.initial` and `.deinit`.
     var changed: AnyKeyPath? { changedKeyPath }
 
     /// Whether the event concerns the property `keyPath` names. Never true for `.initial`
@@ -92,23 +83,16 @@ extension PerceptionTracking {
   }
 }
 
-/// The tracking an event came from, not retained: an event is lent to one callback, made
-/// while its maker holds the tracking (see `PerceptionTracking.Event.init`).
+/// The tracking an event came from, unretained.
 enum EventSource {
-  /// A `withPerceptionTracking(options:_:onChange:)` tracking.
   case observer(Unmanaged<Observer>)
-  /// A tracking built on the one above in a folder that depends on this one:
-  /// `withContinuousPerception(options:apply:)`'s, in Async.
   case composed(Unmanaged<ComposedTracking>)
 }
 
-/// A tracking that a folder above this one builds on `withPerceptionTracking`, and whose own
-/// events stop it (`withContinuousPerception(options:apply:)`'s `ContinuousTracking`, in
-/// Async): through `cancel()`, without naming its type, so that Observers does not depend on
-/// that folder. A class to subclass rather than a protocol, so that `EventSource` names it in
-/// one word, as it names an `Observer`: an existential would make every event a word longer.
+/// A tracking built on `withPerceptionTracking` in a folder above this one, which its events
+/// stop without naming its type (`ContinuousTracking`, in Async). A class rather than a
+/// protocol, so that `EventSource` holds it in one word.
 class ComposedTracking {
-  /// Ends the tracking; see `PerceptionTracking.Event.cancel()`. Every subclass overrides it.
   func cancel() {
     perceptionFatalError("\(type(of: self)) does not override cancel()")
   }

@@ -9,12 +9,7 @@ extension PerceptionTracking {
   @available(tvOS, deprecated: 27, renamed: "ObservationTracking.Options")
   @available(watchOS, deprecated: 27, renamed: "ObservationTracking.Options")
   public struct Options: SetAlgebra, Sendable {
-    /// The bits of the options: internal, so that they may change. `@usableFromInline` (not
-    /// API: clients cannot name it) so that the literal initializer, the events and
-    /// `contains` inline, and an options literal folds to a constant where it is written;
-    /// out of line, each `[.willSet, .didSet]` passed an array to a variadic initializer.
-    /// The package is built from source with its clients (no library evolution), so
-    /// inlining fixes no layout.
+    /// Inlinable, so that an options literal folds to a constant where it is written.
     @usableFromInline
     var bits: UInt8
 

@@ -4,41 +4,16 @@ import CPerceptionRuntime
 /// once somebody observes it, its observer table. It lives in the tail of a
 /// `RegistrarStorage`.
 ///
-/// A struct around the C one, not a type alias, for the reason `AccessList` is one: the
-/// storage class and its inlinable accessors name it. Same size and layout.
+/// A struct around the C one, not a type alias, so that inlinable code in other files can name
+/// it without importing the C module (library evolution requires that import of every file
+/// whose inlinable code names a C type). Same size and layout.
 @frozen @usableFromInline
 struct RegistrarState {
-  /// Reached only through `c` and the operations below.
   @usableFromInline
   var state: perception_registrar
 }
 
-/// One registrar's observer table, which registrations hold past the registrar.
-typealias ObserverTable = OpaquePointer
-
-/// A registration's name in its table.
-typealias ObserverToken = perception_token
-
-/// The events an observer registers for, as the runtime's bits.
-@usableFromInline
-enum EventBits {
-  @inlinable
-  static var willSet: UInt32 { UInt32(PERCEPTION_EVENT_WILL_SET) }
-  @inlinable
-  static var didSet: UInt32 { UInt32(PERCEPTION_EVENT_DID_SET) }
-  @inlinable
-  static var `deinit`: UInt32 { UInt32(PERCEPTION_EVENT_DEINIT) }
-}
-
-/// How a registration behaves, as the runtime's bits, or-ed with its `EventBits` into the one
-/// word a registration takes.
-enum RegistrationFlags {
-  /// The registration is removed from its table when it is first collected.
-  static var once: UInt32 { UInt32(PERCEPTION_REGISTRATION_ONCE) }
-}
-
 extension UnsafeMutablePointer<RegistrarState> {
-  /// The C state this one wraps, at the same address.
   @inlinable
   var c: UnsafeMutablePointer<perception_registrar> {
     @inline(__always) get { pointer(to: \.state)! }
@@ -50,17 +25,17 @@ extension UnsafeMutablePointer<RegistrarState> {
   }
 
   /// The observer table, or nil while nobody has ever registered.
-  var existingTable: ObserverTable? { perception_registrar_existing_table(c) }
+  var existingTable: ObserverTable? {
+    perception_registrar_existing_table(c).map(ObserverTable.init)
+  }
+
+  /// The observer table, created on first use.
+  var table: ObserverTable { ObserverTable(perception_registrar_table(c)) }
 
   /// The filter of `event` (`EventBits.willSet` or `didSet`): 0 when nobody observes it.
   @inlinable @inline(__always)
   func filter(for event: UInt32) -> UInt64 {
     perception_registrar_filter(c, event)
-  }
-
-  /// The observer table, created on first use.
-  func table() -> ObserverTable {
-    perception_registrar_table(c)
   }
 
   /// Appends to `batch` the observers of `property` for `event`, each with a reference the
@@ -80,18 +55,20 @@ extension UnsafeMutablePointer<RegistrarState> {
   }
 }
 
-/// The bit of the event filters that stands for `property`.
-func filterBit(of property: UnsafeRawPointer) -> UInt64 {
-  perception_property_filter_bit(property)
-}
+/// One registrar's observer table, which registrations keep alive past the registrar.
+struct ObserverTable: Equatable {
+  let pointer: OpaquePointer
 
-extension ObserverTable {
-  func retainTable() {
-    perception_table_retain(self)
+  init(_ pointer: OpaquePointer) {
+    self.pointer = pointer
   }
 
-  func releaseTable() {
-    perception_table_release(self)
+  func retain() {
+    perception_table_retain(pointer)
+  }
+
+  func release() {
+    perception_table_release(pointer)
   }
 
   /// Registers `observer` for `events` on `properties`, taking over one reference to it;
@@ -100,14 +77,35 @@ extension ObserverTable {
     _ observer: UnsafeMutableRawPointer, for events: UInt32,
     properties: UnsafePointer<UnsafeRawPointer?>, count: Int
   ) -> ObserverToken {
-    perception_table_register(self, properties, count, events, observer)
+    perception_table_register(pointer, properties, count, events, observer)
   }
 
   /// Removes a registration and returns its observer, whose reference the caller now owns;
   /// nil if the token names nothing any more.
   func cancel(_ token: ObserverToken) -> UnsafeMutableRawPointer? {
-    perception_table_cancel(self, token)
+    perception_table_cancel(pointer, token)
   }
+}
+
+/// A registration's name in its table.
+typealias ObserverToken = perception_token
+
+/// The events an observer registers for, as the runtime's bits.
+@usableFromInline
+enum EventBits {
+  @inlinable
+  static var willSet: UInt32 { UInt32(PERCEPTION_EVENT_WILL_SET) }
+  @inlinable
+  static var didSet: UInt32 { UInt32(PERCEPTION_EVENT_DID_SET) }
+  @inlinable
+  static var `deinit`: UInt32 { UInt32(PERCEPTION_EVENT_DEINIT) }
+  /// Or-ed with the events: the registration is removed from its table when first collected.
+  static var once: UInt32 { UInt32(PERCEPTION_REGISTRATION_ONCE) }
+}
+
+/// The bit of the event filters that stands for `property`.
+func filterBit(of property: UnsafeRawPointer) -> UInt64 {
+  perception_property_filter_bit(property)
 }
 
 /// Observers collected from a table, with a reference to each.
@@ -131,5 +129,15 @@ enum SpareObserver {
   @inline(__always)
   static func exchange(_ observer: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
     perception_spare_observer_exchange(observer)
+  }
+}
+
+extension Unmanaged {
+  /// Whether this is the only strong reference to its object.
+  var isOnlyReference: Bool {
+    // Borrows the reference as a strong one, then gives it back: no net change.
+    var object = takeRetainedValue()
+    defer { _ = Unmanaged.passRetained(object) }
+    return isKnownUniquelyReferenced(&object)
   }
 }

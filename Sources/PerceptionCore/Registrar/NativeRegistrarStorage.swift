@@ -1,40 +1,36 @@
 #if canImport(Observation)
   import Observation
 
-  /// The heap object behind a ``PerceptionRegistrar`` on the native engine.
+  /// The heap object behind a ``PerceptionRegistrar`` on the native engine: a box, so that a
+  /// registrar's one stored reference can hold either engine's storage on systems where
+  /// `ObservationRegistrar` does not exist.
   ///
-  /// Its `ObservationRegistrar` does the observing: every read and write goes to it, so
-  /// `withObservationTracking`, `Observations` and SwiftUI see the object, and so do
-  /// Perception's own tracking calls, which run on Observation's tracking on this engine (see
-  /// `NativeTracking`).
-  ///
-  /// Beside it, once something needs it, a Perception registrar that is never announced to: it
-  /// records the object's reads in the Perception scopes that want to hear of releases (an
-  /// options tracking naming `.deinit`, below the systems whose Observation reports them
-  /// itself), and tells the observers registered there when the object is released. It is made
-  /// by the first such read, not with the object: an object nothing observes that way costs
-  /// `@Observable`'s allocations and this box, one more.
-  ///
-  /// A box, because a registrar's one stored reference must be able to hold either engine's
-  /// storage on systems where `ObservationRegistrar` does not exist.
+  /// Its `ObservationRegistrar` does the observing. Beside it, made by the first read in a
+  /// Perception scope that wants releases (an options tracking naming `.deinit`, below
+  /// SE-0506), a Perception registrar that is never announced to: it records the object's reads
+  /// in those scopes, and tells the observers registered there when the object goes away.
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @usableFromInline
   class NativeRegistrarStorage: @unchecked Sendable {
-    // Sendable because ObservationRegistrar is, and `lazyPerception` is read and written only
-    // under `lazyLock` (or in deinit, when nothing else can reach the box).
+    // Sendable: ObservationRegistrar is, and `lazyPerception` is guarded by `lazyLock`.
     @usableFromInline
     final let registrar = ObservationRegistrar()
 
-    /// The Perception registrar, nil until a read in a scope that wants releases makes it.
-    private final var lazyPerception: RegistrarStorage?
+    final var lazyPerception: RegistrarStorage?
 
-    /// Guards every box's `lazyPerception`: it is taken only by reads inside the scopes that
-    /// want releases (rare, and short), so one lock for the process costs no word per object.
-    private static let lazyLock = Lock()
+    /// Taken only by reads inside the scopes that want releases (rare and short), so one lock
+    /// for the process costs no word per object.
+    static let lazyLock = Lock()
 
     @usableFromInline
     static func make(isPerceptionCheckingEnabled: Bool) -> NativeRegistrarStorage {
-      isPerceptionCheckingEnabled ? NativeRegistrarStorage() : UncheckedNativeRegistrarStorage()
+      perceptionPrecondition(
+        ErasedObservable.isSound,
+        "Perception: this system's Observation does not file observations by key path alone, "
+          + "which hand-written Perceptible types rely on in PerceptionRegistrar; please report "
+          + "it, with the system's version.")
+      return isPerceptionCheckingEnabled
+        ? NativeRegistrarStorage() : UncheckedNativeRegistrarStorage()
     }
 
     @usableFromInline
@@ -51,26 +47,10 @@
       }
     }
 
-    /// Whether the Perception registrar has been made, for tests.
-    final var hasPerceptionRegistrar: Bool {
-      Self.lazyLock.withLock { lazyPerception != nil }
-    }
-
-    /// Hands a read to Perception's side: inlined into the accessors, where it is one
-    /// thread-local load and a branch outside every Perception scope and checked context.
-    @inlinable @inline(__always)
-    final func perceptionAccess(_ keyPath: AnyKeyPath, site: CallSite? = nil) {
-      let slot = ThreadLocal.slot
-      if _slowPath(slot != 0) {
-        recordAccess(slot: slot, keyPath: keyPath, property: nil, site: site)
-      }
-    }
-
-    /// A read that found the slot non-zero: recorded in the innermost Perception scope (which
-    /// makes the Perception registrar), or, in a checked context, perhaps reported. `property`
-    /// is the property's key where the caller has it, nil where it is looked up.
-    @usableFromInline @inline(never)
-    final func recordAccess(
+    /// A read that found the thread's slot non-zero: recorded in the innermost Perception
+    /// scope (which makes the Perception registrar), or handed to perception checking.
+    @inline(__always)
+    final func record(
       slot: UInt, keyPath: AnyKeyPath, property: UnsafeRawPointer?, site: CallSite?
     ) {
       guard
@@ -81,8 +61,7 @@
     }
   }
 
-  /// The box of a registrar made with `isPerceptionCheckingEnabled: false`: its reads are
-  /// never reported.
+  /// The box of a registrar whose reads perception checking never reports.
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   final class UncheckedNativeRegistrarStorage: NativeRegistrarStorage, @unchecked Sendable {}
 
@@ -96,18 +75,17 @@
   /// `Observable`, which its generic signature would not accept.
   ///
   /// The registrar files observations under the key path object alone (its root type comes
-  /// from the object, not from the static type it is passed as), and never looks at the
-  /// subject, so a key path passed as `KeyPath<ErasedObservable, Member>` is tracked exactly
-  /// as the subject's own. The tests for hand-written `Perceptible` types check it on the
-  /// native engine.
+  /// from the object, not the static type it is passed as) and never looks at the subject, so
+  /// a key path passed as `KeyPath<ErasedObservable, Member>` is tracked as the subject's own.
+  /// `isSound` checks that, once per process, before the first native registrar exists.
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @usableFromInline
   struct ErasedObservable: Observable {
     @usableFromInline
     init() {}
 
-    /// `keyPath`, passed as a key path of this type. A key path is a class instance whose
-    /// generic parameters only the static type states, so the object is unchanged.
+    /// `keyPath`, passed as a key path of this type: the same object, which only its static
+    /// type says is rooted elsewhere.
     @inlinable
     static func erase<Root, Member>(
       _ keyPath: KeyPath<Root, Member>
@@ -116,5 +94,26 @@
       return Unmanaged<KeyPath<ErasedObservable, Member>>.fromOpaque(object)
         .takeUnretainedValue()
     }
+
+    /// Whether Observation tracks an erased key path as its own: a change announced through
+    /// it reaches a tracking that read through it, and one of another property does not.
+    static let isSound: Bool = {
+      final class Probe: @unchecked Sendable {
+        var first = 0
+        var second = 0
+      }
+      final class Fired: @unchecked Sendable { var count = 0 }
+      let registrar = ObservationRegistrar()
+      let fired = Fired()
+      withObservationTracking {
+        registrar.access(ErasedObservable(), keyPath: erase(\Probe.first))
+      } onChange: {
+        fired.count += 1
+      }
+      registrar.willSet(ErasedObservable(), keyPath: erase(\Probe.second))
+      let otherIgnored = fired.count == 0
+      registrar.willSet(ErasedObservable(), keyPath: erase(\Probe.first))
+      return otherIgnored && fired.count == 1
+    }()
   }
 #endif

@@ -33,20 +33,17 @@
 /// }
 /// ```
 ///
-/// The hot paths are inlined into the caller. After the engine test (one load and a branch), a
-/// read outside any tracking scope on Perception's runtime is one thread-local load and a
-/// branch, and a write nobody observes is a load and a branch for willSet and another for
-/// didSet. Neither allocates nor takes a lock.
+/// On Perception's runtime, a read outside every tracking scope is one thread-local load and a
+/// branch, and a write nobody observes a load and a branch per event: neither allocates nor
+/// takes a lock.
 @available(iOS, deprecated: 26, renamed: "ObservationRegistrar")
 @available(macOS, deprecated: 26, renamed: "ObservationRegistrar")
 @available(tvOS, deprecated: 26, renamed: "ObservationRegistrar")
 @available(watchOS, deprecated: 26, renamed: "ObservationRegistrar")
 public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
-  // Sendable because every operation on either storage is thread-safe: Perception's C state is
-  // read with atomics and changed under its table's lock, and ObservationRegistrar is Sendable.
+  // Sendable: every operation on either storage is thread-safe.
   /// A `RegistrarStorage` on Perception's runtime, a `NativeRegistrarStorage` on the native
-  /// engine: the engine settles before the first registrar exists and never changes, so the
-  /// engine word says which.
+  /// engine: the engine settles before the first registrar exists and never changes.
   @usableFromInline
   let storage: AnyObject
 
@@ -74,52 +71,21 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   /// Whether perception checking may report reads of this registrar's properties: the
   /// `isPerceptionCheckingEnabled` it was created with.
   public var _isPerceptionCheckingEnabled: Bool {
-    #if canImport(Observation)
-      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        return nativeStorage.isPerceptionCheckingEnabled
-      }
-    #endif
-    return perceptionStorage.isPerceptionCheckingEnabled
+    (storage as! any CheckableStorage).isPerceptionCheckingEnabled
   }
 
-  // Every operation is written once per subject constraint, in the `perceptible…` and
-  // `observable…` cores below (and the `perception…` pair on Perception's runtime that both
-  // share), which take the property's key path and, where the caller has it, the property's
-  // key. Each operation has two forms of entry point, which forward to a core in a line each:
-  // - the literal form, `access(_:keyPath:)`, `willSet(_:keyPath:)`, `didSet(_:keyPath:)` and
-  //   `withMutation(of:keyPath:_:)`: the public API, swift-perception's, and the one its macro
-  //   calls. Hand-written accessors call it, and so does `@Perceptible` where it declares no
-  //   static key path (a generic class). It passes no key: the key is looked up when a scope
-  //   records the read or an observer hears the write.
-  // - the static form, `_access(_:lazyKeyPath:)` and its siblings, for the `_PerceptionKeyPath`
-  //   static that `@Perceptible` declares: it passes the key the static carries, so no path
-  //   looks up a key it was handed.
-  // The two stay apart because a key path literal needs a parameter typed `KeyPath` to infer
-  // its root from: `\.name` fails with "cannot infer key path type from context" against a
-  // parameter generic over a protocol that both forms conform to.
+  // Each operation has two families of entry points, one per subject constraint, and two forms
+  // in each: the literal form (`access(_:keyPath:)`, swift-perception's API, which its macro and
+  // hand-written accessors call) and the static form (`_access(_:lazyKeyPath:)`, for the
+  // `_PerceptionKeyPath` static `@Perceptible` declares, which carries the property's key). A
+  // key path literal needs a parameter typed `KeyPath` to infer its root from, so the forms
+  // stay apart. Each forwards to the family's transparent core, so that the caller's
+  // autoclosures inline into it: on Perception's runtime an untracked read or an unobserved
+  // write never forms the key path.
   //
-  // The cores are transparent, so that the caller's autoclosures are inlined into them before
-  // the optimizer runs, as they were into the entry points that were each operation's body:
-  // inlined only by the optimizer (`@inline(__always)`), a core kept a retain and a release of
-  // the static's key path around every call it hands it to, on the native engine a read 76 →
-  // 124 instructions and a write 422 → 467, and on Perception's runtime the one-read cycle
-  // 1,209 → 1,265. A key form carried in a value (a protocol both forms conform to, or a struct
-  // both convert to) cost the same retain and release, so the cores take the two parts.
-  //
-  // Every entry point takes its key path as an autoclosure, so that on Perception's runtime a
-  // read outside every tracking scope and checked context, and a write nobody observes, never
-  // form it: forming `\.name` calls into the Swift runtime and retains and releases the key
-  // path, which costs several times the runtime's own test. Everything here is inlined into the
-  // caller, closure included, so no closure is made either. On the native engine,
-  // `ObservationRegistrar` needs the key path on every call. The literal form (as hand-written
-  // accessors and the Composable Architecture's `Store` call it) therefore costs what the
-  // static form does, but for the key's lookup where a scope records the read or an observer
-  // hears the write (Benchmarks/README.md's "The hand-written path").
-  //
-  // Every member is declared here, in the type's own body, and none in an extension: the type
-  // is deprecated from iOS 26, and an extension of it, or a signature naming `Perceptible`
-  // outside it, would warn in every build for that target. (An extension marked deprecated
-  // would deprecate its members for their callers, and the accessors' callers are users' code.)
+  // Every member is declared in the type's own body: the type is deprecated from iOS 26, and
+  // an extension of it, or a signature naming `Perceptible` outside it, would warn in every
+  // build for that target.
 
   // MARK: Perceptible subjects
 
@@ -132,7 +98,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   public func access<Subject: Perceptible, Member>(
     _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>
   ) {
-    perceptibleAccess(keyPath(), property: nil)
+    perceptibleRead(keyPath(), property: nil, site: nil)
   }
 
   /// Registers access to a specific property for tracking, with the call site that perception
@@ -153,22 +119,8 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     line: UInt,
     column: UInt
   ) {
-    access(subject, keyPath: keyPath, site: CallSite(fileID: fileID, line: line, column: column))
-  }
-
-  /// `access(_:keyPath:)` with the read's call site.
-  @usableFromInline
-  func access<Subject: Perceptible, Member>(
-    _ subject: Subject, keyPath: KeyPath<Subject, Member>, site: CallSite
-  ) {
-    #if canImport(Observation)
-      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        nativeRegistrar.access(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
-        nativeStorage.perceptionAccess(keyPath, site: site)
-        return
-      }
-    #endif
-    perceptionStorage.perceptionAccess(keyPath, site: site)
+    perceptibleRead(
+      keyPath, property: nil, site: CallSite(fileID: fileID, line: line, column: column))
   }
 
   /// Announces that `keyPath` of `subject` is about to change: calls its `onChange` and
@@ -195,16 +147,16 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     of subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>,
     _ mutation: () throws -> T
   ) rethrows -> T {
-    try perceptibleWithMutation(keyPath(), property: nil, mutation)
+    try perceptibleMutation(keyPath(), property: nil, mutation)
   }
 
   /// `access(_:keyPath:)` for the static key path `@Perceptible` declares for a property, which
-  /// hands over the property's key it carries, so that a recorded read skips looking it up.
+  /// hands over the property's key it carries.
   @inlinable @inline(__always) @_disfavoredOverload
   public func _access<Subject: Perceptible, Member>(
     _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
   ) {
-    perceptibleAccess(keyPath().keyPath, property: keyPath().propertyKey)
+    perceptibleRead(keyPath().keyPath, property: keyPath().propertyKey, site: nil)
   }
 
   /// `willSet(_:keyPath:)` for a property's static key path.
@@ -230,37 +182,34 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>,
     _ mutation: () throws -> T
   ) rethrows -> T {
-    try perceptibleWithMutation(keyPath().keyPath, property: keyPath().propertyKey, mutation)
+    try perceptibleMutation(keyPath().keyPath, property: keyPath().propertyKey, mutation)
   }
 
-  /// The read of a `Perceptible` subject's property, for every entry point: on the native
-  /// engine, `ObservationRegistrar` records it (the subject passed as `ErasedObservable`, which
-  /// its generic signature accepts), and Perception's side sees it (one thread-local load and a
-  /// branch outside its scopes). `property` is the property's key where the caller has it.
+  /// A read of a `Perceptible` subject's property: on the native engine, `ObservationRegistrar`
+  /// records it under `ErasedObservable`, which its generic signature accepts.
   @usableFromInline @_transparent
-  func perceptibleAccess<Root, Member>(
+  func perceptibleRead<Root, Member>(
     _ keyPath: @autoclosure () -> KeyPath<Root, Member>,
-    property: @autoclosure () -> UnsafeRawPointer?
+    property: @autoclosure () -> UnsafeRawPointer?, site: CallSite?
   ) {
     #if canImport(Observation)
       if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        // Formed once for both: the subjects here are hand-written ones, whose key path is a
-        // literal (the macro's classes are `Observable` wherever this branch exists).
         let keyPath = keyPath()
-        nativeRegistrar.access(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
+        nativeStorage.registrar.access(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
         let slot = ThreadLocal.slot
         if _slowPath(slot != 0) {
-          nativeStorage.recordAccess(
-            slot: slot, keyPath: keyPath, property: property(), site: nil)
+          record(slot: slot, keyPath: keyPath, property: property(), site: site)
         }
         return
       }
     #endif
-    perceptionAccess(perceptionStorage, keyPath(), property: property())
+    let slot = ThreadLocal.slot
+    if _slowPath(slot != 0) {
+      record(slot: slot, keyPath: keyPath(), property: property(), site: site)
+    }
   }
 
-  /// The willSet or didSet (`event`) of a `Perceptible` subject's property, for every entry
-  /// point.
+  /// The willSet or didSet (`event`) of a `Perceptible` subject's property.
   @usableFromInline @_transparent
   func perceptibleAnnounce<Root, Member>(
     _ event: UInt32, _ keyPath: @autoclosure () -> KeyPath<Root, Member>,
@@ -268,93 +217,79 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   ) {
     #if canImport(Observation)
       if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        let keyPath = ErasedObservable.erase(keyPath())
-        if event == EventBits.willSet {
-          nativeRegistrar.willSet(ErasedObservable(), keyPath: keyPath)
-        } else {
-          nativeRegistrar.didSet(ErasedObservable(), keyPath: keyPath)
-        }
+        nativeAnnounce(event, ErasedObservable(), ErasedObservable.erase(keyPath()))
         return
       }
     #endif
-    perceptionAnnounce(perceptionStorage, event, keyPath(), property: property())
+    runtimeAnnounce(runtimeStorage, event, keyPath(), property: property())
   }
 
-  /// A mutation of a `Perceptible` subject's property, for every entry point: the engine
-  /// tested and the storage loaded once for both events.
+  /// A mutation of a `Perceptible` subject's property.
   @usableFromInline @_transparent
-  func perceptibleWithMutation<Root, Member, T>(
+  func perceptibleMutation<Root, Member, T>(
     _ keyPath: @autoclosure () -> KeyPath<Root, Member>,
     property: @autoclosure () -> UnsafeRawPointer?, _ mutation: () throws -> T
   ) rethrows -> T {
     #if canImport(Observation)
       if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        return try nativeWithMutation(
-          of: ErasedObservable(), keyPath: ErasedObservable.erase(keyPath()),
-          mutation)
+        return try nativeMutation(
+          of: ErasedObservable(), keyPath: ErasedObservable.erase(keyPath()), mutation)
       }
     #endif
-    let storage = perceptionStorage
-    perceptionAnnounce(storage, EventBits.willSet, keyPath(), property: property())
-    defer { perceptionAnnounce(storage, EventBits.didSet, keyPath(), property: property()) }
-    return try mutation()
+    return try runtimeMutation(keyPath(), property: property(), mutation)
   }
 
-  /// A read on Perception's runtime, for every entry point: records it in this thread's
-  /// innermost tracking scope, if there is one (or reports it, in a checked context), forming
-  /// the key path only then. Outside every scope and checked context, one thread-local load and
-  /// a branch. Where `property` is the property's key, the record skips looking it up; which of
-  /// the two calls is known at compile time once the caller's key form is inlined (one call
-  /// taking an optional key would test it on every recorded read).
-  ///
-  /// Here, not a method of `RegistrarStorage`, because a class's methods cannot be transparent
-  /// (the comment above the cores says why they are).
+  /// The willSet or didSet (`event`, an `EventBits` bit) on Perception's runtime: calls the
+  /// property's observers of `event`, forming the key path only when somebody observes it.
   @usableFromInline @_transparent
-  func perceptionAccess<Root, Member>(
-    _ storage: RegistrarStorage, _ keyPath: @autoclosure () -> KeyPath<Root, Member>,
-    property: @autoclosure () -> UnsafeRawPointer?
-  ) {
-    let slot = ThreadLocal.slot
-    if _slowPath(slot != 0) {
-      if let property = property() {
-        storage.recordAccess(slot: slot, keyPath: keyPath(), property: property)
-      } else {
-        storage.recordAccess(slot: slot, keyPath: keyPath())
-      }
-    }
-  }
-
-  /// The willSet or didSet (`event`, a `EventBits` bit) on Perception's runtime, for every
-  /// entry point: calls the property's observers of `event`, forming the key path only when
-  /// somebody observes it. When nobody does, one load and a branch.
-  @usableFromInline @_transparent
-  func perceptionAnnounce<Root, Member>(
+  func runtimeAnnounce<Root, Member>(
     _ storage: RegistrarStorage, _ event: UInt32,
     _ keyPath: @autoclosure () -> KeyPath<Root, Member>,
     property: @autoclosure () -> UnsafeRawPointer?
   ) {
-    let filter = storage.withUnsafeMutablePointerToElements { $0.filter(for: event) }
+    let filter = storage.filter(for: event)
     if _slowPath(filter != 0) {
-      if let property = property() {
-        storage.notify(event, keyPath: keyPath(), property: property, filter: filter)
-      } else {
-        storage.notify(event, keyPath: keyPath(), filter: filter)
-      }
+      storage.notify(event, keyPath: keyPath(), property: property(), filter: filter)
     }
   }
 
-  /// The storage on Perception's runtime.
+  /// A mutation on Perception's runtime: the storage loaded once for both events.
+  @usableFromInline @_transparent
+  func runtimeMutation<Root, Member, T>(
+    _ keyPath: @autoclosure () -> KeyPath<Root, Member>,
+    property: @autoclosure () -> UnsafeRawPointer?, _ mutation: () throws -> T
+  ) rethrows -> T {
+    let storage = runtimeStorage
+    runtimeAnnounce(storage, EventBits.willSet, keyPath(), property: property())
+    defer { runtimeAnnounce(storage, EventBits.didSet, keyPath(), property: property()) }
+    return try mutation()
+  }
+
+  /// A read that found the thread's slot non-zero, on either engine: recorded in the innermost
+  /// Perception scope, or handed to perception checking. Out of line, so that a generated
+  /// getter stays small enough to inline where it is read.
+  @usableFromInline @inline(never)
+  func record(slot: UInt, keyPath: AnyKeyPath, property: UnsafeRawPointer?, site: CallSite?) {
+    #if canImport(Observation)
+      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+        nativeStorage.record(slot: slot, keyPath: keyPath, property: property, site: site)
+        return
+      }
+    #endif
+    runtimeStorage.record(slot: slot, keyPath: keyPath, property: property, site: site)
+  }
+
   @inlinable
-  var perceptionStorage: RegistrarStorage {
+  var runtimeStorage: RegistrarStorage {
     unsafeDowncast(storage, to: RegistrarStorage.self)
   }
 
   #if canImport(Observation)
     // MARK: Observable subjects
 
-    // The overloads for `Observable` subjects, which `@Perceptible` classes also are: on the
-    // native engine they hand `subject` to the `ObservationRegistrar` as it is. A type that is
-    // both gets these: the `Perceptible` ones are disfavored.
+    // `@Perceptible` classes are `Observable` too, and a type that is both gets these: the
+    // `Perceptible` ones are disfavored. On the native engine they hand `subject` to the
+    // `ObservationRegistrar` as it is.
 
     /// Registers access to a specific property of an observable subject for tracking.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
@@ -362,7 +297,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     public func access<Subject: Observable, Member>(
       _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>
     ) {
-      observableAccess(subject, keyPath(), property: nil)
+      observableRead(subject, keyPath(), property: nil)
     }
 
     /// Announces that `keyPath` of an observable `subject` is about to change.
@@ -390,18 +325,17 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       of subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>,
       _ mutation: () throws -> T
     ) rethrows -> T {
-      try observableWithMutation(subject, keyPath(), property: nil, mutation)
+      try observableMutation(subject, keyPath(), property: nil, mutation)
     }
 
-    /// `access(_:keyPath:)` of an observable `subject`, for a property's static key path: the
-    /// property's key it carries is recorded.
+    /// `access(_:keyPath:)` of an observable `subject`, for a property's static key path.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @inlinable @inline(__always)
     public func _access<Subject: Observable, Member>(
       _ subject: Subject,
       lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
     ) {
-      observableAccess(subject, keyPath().keyPath, property: keyPath().propertyKey)
+      observableRead(subject, keyPath().keyPath, property: keyPath().propertyKey)
     }
 
     /// `willSet(_:keyPath:)` of an observable `subject`, for a property's static key path.
@@ -435,42 +369,29 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>,
       _ mutation: () throws -> T
     ) rethrows -> T {
-      try observableWithMutation(
+      try observableMutation(
         subject, keyPath().keyPath, property: keyPath().propertyKey, mutation)
     }
 
-    /// The read of an observable subject's property, for every entry point.
-    ///
-    /// Both engines' scopes and checked contexts show in the thread's slot, so one test and one
-    /// out-of-line call serve both: that keeps a generated getter small enough for the
-    /// optimizer to inline it where it is read, as it inlines `@Observable`'s. A getter left out
-    /// of line forms its key path from its own file's pattern, a different object from the one
-    /// the setter inlined beside the caller forms, and Observation then compares the two key
-    /// paths component by component on every write where identity would have answered (about
-    /// 950 instructions of the willSet + didSet cycle's 21,557; see issue 21). On the native
-    /// engine inside a scope, `keyPath` is therefore evaluated twice: a load of the macro's static,
-    /// or a key path literal formed again.
+    /// A read of an observable subject's property. Both engines' scopes and checked contexts
+    /// show in the thread's slot, so one test and one out-of-line call serve both (on the
+    /// native engine inside a scope, `keyPath` is so evaluated twice).
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @usableFromInline @_transparent
-    func observableAccess<Subject: Observable, Member>(
+    func observableRead<Subject: Observable, Member>(
       _ subject: Subject, _ keyPath: @autoclosure () -> KeyPath<Subject, Member>,
       property: @autoclosure () -> UnsafeRawPointer?
     ) {
       if EngineWord.current.isNative {
-        nativeRegistrar.access(subject, keyPath: keyPath())
+        nativeStorage.registrar.access(subject, keyPath: keyPath())
       }
       let slot = ThreadLocal.slot
       if _slowPath(slot != 0) {
-        if let property = property() {
-          recordAccess(slot: slot, keyPath: keyPath(), property: property)
-        } else {
-          recordAccess(slot: slot, keyPath: keyPath())
-        }
+        record(slot: slot, keyPath: keyPath(), property: property(), site: nil)
       }
     }
 
-    /// The willSet or didSet (`event`) of an observable subject's property, for every entry
-    /// point.
+    /// The willSet or didSet (`event`) of an observable subject's property.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @usableFromInline @_transparent
     func observableAnnounce<Subject: Observable, Member>(
@@ -479,41 +400,44 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       property: @autoclosure () -> UnsafeRawPointer?
     ) {
       if EngineWord.current.isNative {
-        if event == EventBits.willSet {
-          nativeRegistrar.willSet(subject, keyPath: keyPath())
-        } else {
-          nativeRegistrar.didSet(subject, keyPath: keyPath())
-        }
+        nativeAnnounce(event, subject, keyPath())
       } else {
-        perceptionAnnounce(perceptionStorage, event, keyPath(), property: property())
+        runtimeAnnounce(runtimeStorage, event, keyPath(), property: property())
       }
     }
 
-    /// A mutation of an observable subject's property, for every entry point.
+    /// A mutation of an observable subject's property.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @usableFromInline @_transparent
-    func observableWithMutation<Subject: Observable, Member, T>(
+    func observableMutation<Subject: Observable, Member, T>(
       _ subject: Subject, _ keyPath: @autoclosure () -> KeyPath<Subject, Member>,
       property: @autoclosure () -> UnsafeRawPointer?,
       _ mutation: () throws -> T
     ) rethrows -> T {
       if EngineWord.current.isNative {
-        // One key path for both calls.
-        return try nativeWithMutation(of: subject, keyPath: keyPath(), mutation)
+        return try nativeMutation(of: subject, keyPath: keyPath(), mutation)
       }
-      let storage = perceptionStorage
-      perceptionAnnounce(storage, EventBits.willSet, keyPath(), property: property())
-      defer { perceptionAnnounce(storage, EventBits.didSet, keyPath(), property: property()) }
-      return try mutation()
+      return try runtimeMutation(keyPath(), property: property(), mutation)
     }
 
-    /// A mutation on the native engine, which the caller has checked: willSet and didSet on the
-    /// one `ObservationRegistrar`, the engine tested and the box loaded once for both (through
-    /// `willSet(_:keyPath:)` and `didSet(_:keyPath:)`, each tests and loads again: about 20
-    /// instructions of a write).
+    /// The willSet or didSet (`event`) on the native engine.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @inlinable @inline(__always)
-    func nativeWithMutation<Subject: Observable, Member, T>(
+    func nativeAnnounce<Subject: Observable, Member>(
+      _ event: UInt32, _ subject: Subject, _ keyPath: KeyPath<Subject, Member>
+    ) {
+      if event == EventBits.willSet {
+        nativeStorage.registrar.willSet(subject, keyPath: keyPath)
+      } else {
+        nativeStorage.registrar.didSet(subject, keyPath: keyPath)
+      }
+    }
+
+    /// A mutation on the native engine: the engine tested, the box loaded and the key path
+    /// formed once for both events.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+    @inlinable @inline(__always)
+    func nativeMutation<Subject: Observable, Member, T>(
       of subject: Subject, keyPath: KeyPath<Subject, Member>, _ mutation: () throws -> T
     ) rethrows -> T {
       let storage = nativeStorage
@@ -522,43 +446,10 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       return try mutation()
     }
 
-    /// The native engine's storage.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @inlinable
     var nativeStorage: NativeRegistrarStorage {
       unsafeDowncast(storage, to: NativeRegistrarStorage.self)
-    }
-
-    /// The native engine's registrar.
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @inlinable
-    var nativeRegistrar: ObservationRegistrar { nativeStorage.registrar }
-
-    /// A read of an observable subject that found the thread's slot non-zero, on either
-    /// engine: recorded in the innermost Perception scope, or, in a checked context, perhaps
-    /// reported. Apart from its twin below, which takes the property's key: one function
-    /// taking an optional key would test it on every recorded read, where each of these two
-    /// knows at compile time whether it has one.
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @usableFromInline @inline(never)
-    func recordAccess(slot: UInt, keyPath: AnyKeyPath) {
-      if EngineWord.current.isNative {
-        nativeStorage.recordAccess(slot: slot, keyPath: keyPath, property: nil, site: nil)
-      } else {
-        perceptionStorage.recordAccessInline(slot: slot, keyPath: keyPath)
-      }
-    }
-
-    /// `recordAccess(slot:keyPath:)` for a property's static key path, with the property's key
-    /// it carries.
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @usableFromInline @inline(never)
-    func recordAccess(slot: UInt, keyPath: AnyKeyPath, property: UnsafeRawPointer) {
-      if EngineWord.current.isNative {
-        nativeStorage.recordAccess(slot: slot, keyPath: keyPath, property: property, site: nil)
-      } else {
-        perceptionStorage.recordAccessInline(slot: slot, keyPath: keyPath, property: property)
-      }
     }
   #endif
 

@@ -22,9 +22,7 @@ extension TrackingScope {
     while true {
       let engine = EngineWord.current
       if _fastPath(engine.isPerception) {
-        return runInScope(apply) { list, enclosing in
-          observe(list, enclosing: enclosing, callbacks: makeCallbacks)
-        }
+        return runInScope(apply, callbacks: makeCallbacks)
       }
       if engine.isNative {
         #if canImport(Observation)
