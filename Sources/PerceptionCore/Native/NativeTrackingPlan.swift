@@ -1,19 +1,15 @@
 /// What the system's Observation offers the native engine beyond Swift 6.3's.
 @usableFromInline
 struct NativeObservationFeatures: Equatable, Sendable {
-  /// SE-0506: `withObservationTracking(options:_:onChange:)` with `.deinit` events,
-  /// `withContinuousObservation(options:apply:)` and `ObservationTracking.Token`.
+  /// SE-0506: `withObservationTracking(options:_:onChange:)` with `.deinit` events.
   var hasAdvancedTracking: Bool
 
-  /// This process's: the one place that asks the system. Apple's documentation gives the
-  /// SE-0506 API from iOS, iPadOS, Mac Catalyst, macOS, tvOS, visionOS and watchOS 27.0; Swift
-  /// 6.4 toolchains carry it elsewhere. A toolchain before 6.4 (this package's Linux CI runs
-  /// 6.3.1) has none of it, so there this is false, and the tests drive
-  /// `NativeTrackingPlan.plan(for:features:)` with both values instead.
+  /// This process's. Apple's documentation gives SE-0506 from the 27 releases; Swift 6.4
+  /// toolchains carry it elsewhere. The tests drive `NativeTrackingPlan` with both values.
   static let current = NativeObservationFeatures(hasAdvancedTracking: systemHasAdvancedTracking())
 
-  /// False where the toolchain has no SE-0506, so that `current.hasAdvancedTracking` is false
-  /// too: the inlined one-shot path (`TrackingScope.run`) skips asking `current` there.
+  /// False where the toolchain has no SE-0506, so that `TrackingScope.run` skips asking
+  /// `current` there.
   @usableFromInline
   static var mayHaveAdvancedTracking: Bool {
     #if (compiler(>=6.4) || PERCEPTION_OBSERVATION_27_STAND_IN) && canImport(Observation)
@@ -31,32 +27,25 @@ struct NativeObservationFeatures: Equatable, Sendable {
   }
 }
 
-/// How the native engine runs one tracking call: the decision, kept apart from the running so
-/// that every branch is tested on every platform.
+/// How the native engine runs one tracking call, decided apart from the running so that every
+/// branch is tested on every platform.
 ///
-/// The rule: Observation's own tracking, with Perception's `Observer` state machine around the
-/// callbacks wherever a guarantee needs it (exactly once, no re-entry, cancelling that releases
-/// and waits), and Perception's per-object registrar only where Observation cannot report a
-/// release: an options tracking naming `.deinit`, on systems before SE-0506.
+/// Observation's own tracking, with an `Observer` around the callbacks wherever a guarantee
+/// needs it (exactly once, no re-entry, cancelling that releases and waits), and Perception's
+/// per-object registrar only where Observation cannot report a release: an options tracking
+/// naming `.deinit`, before SE-0506.
 enum NativeTrackingPlan: Equatable {
-  /// `withObservationTracking(_:onChange:)`, the user's `onChange` behind a `OnChangeOnce`,
-  /// whose state makes it run once when writers race and keeps a mutation inside it from
-  /// calling it again. A release calls it as the system's Observation does.
+  /// `withObservationTracking(_:onChange:)`, `onChange` behind a `OnChangeOnce`.
   case observationOnce
-  /// SE-0506's `withObservationTracking(options: [.willSet, .deinit], ...)`, the user's
-  /// `onChange` behind an `Observer`: once, on the first change or release.
+  /// SE-0506's `[.willSet, .deinit]` tracking: once, on the first change or release.
   case observationOnceOrRelease
-  /// Observation's willSet/didSet tracking, its events handed to the `Observer`, which
-  /// decides what the callbacks see. `releasesFromPerception` adds a Perception scope and the
-  /// read objects' Perception registrars, which report releases (`.deinit`).
+  /// Observation's willSet/didSet tracking, whose callback names the changed key path;
+  /// `releasesFromPerception` adds a Perception scope whose registrars report releases.
   case observationEvents(releasesFromPerception: Bool)
-  /// SE-0506's `withObservationTracking(options:_:onChange:)` (with `.deinit`), its events
-  /// handed to the `Observer`.
+  /// SE-0506's `withObservationTracking(options:_:onChange:)` with `.deinit`.
   case observationOptions
 
-  /// The path for `request`, given what the system's Observation offers. `features` is asked
-  /// only where the answer depends on it: an options tracking without `.deinit`, the
-  /// willSet/didSet variants, take one path on every system and skip the check.
+  /// The path for `request`; `features` is asked only where the answer depends on it.
   static func plan(
     for request: TrackingRequest, features: @autoclosure () -> NativeObservationFeatures
   ) -> NativeTrackingPlan {
@@ -64,12 +53,11 @@ enum NativeTrackingPlan: Equatable {
     case .onChange:
       return features().hasAdvancedTracking ? .observationOnceOrRelease : .observationOnce
     case .events:
-      // These report no release on either engine.
       return .observationEvents(releasesFromPerception: false)
     case .options(let options):
+      // The willSet/didSet tracking hands over the changed key path, which `matches(_:)` and
+      // the trace need; SE-0506's event does not.
       guard options.contains(.deinit) else {
-        // The willSet/didSet tracking hands over the changed key path, which `matches(_:)`
-        // and the trace need; SE-0506's event does not.
         return .observationEvents(releasesFromPerception: false)
       }
       return features().hasAdvancedTracking
@@ -79,13 +67,9 @@ enum NativeTrackingPlan: Equatable {
 }
 
 extension PerceptionEngine {
-  /// Whether a one-shot `withPerceptionTracking(_:onChange:)` of this process runs its
-  /// `onChange` when a tracked object is released: always on Perception's runtime; on the
-  /// native engine, where the system's Observation reports releases (SE-0506's systems). Below
-  /// those, the native engine reports none, as Observation 6.3.1 does: hearing of releases
-  /// there takes a Perception registrar per object and a registration per tracking call, a cost
-  /// on every tracking call and every object for an event that Observation's own users never
-  /// get on those systems (the Guarantees article, "Releases", gives the figures).
+  /// Whether a one-shot `withPerceptionTracking(_:onChange:)` runs its `onChange` when a tracked
+  /// object is released: always on Perception's runtime; on the native engine, where the
+  /// system's Observation reports releases (SE-0506), as Observation's own users get them.
   package static var onChangeHearsReleases: Bool {
     guard isNative else { return true }
     return NativeTrackingPlan.plan(for: .onChange, features: .current) == .observationOnceOrRelease

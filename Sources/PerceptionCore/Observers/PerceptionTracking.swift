@@ -17,27 +17,16 @@ public struct PerceptionTracking: @unchecked Sendable {
   }
 
   /// Stops the tracking: its callbacks are not called again, and what they capture is
-  /// released. Safe to call from any thread, more than once, and from inside the callbacks
-  /// themselves.
+  /// released. Safe from any thread, more than once, and from inside the callbacks.
   ///
-  /// Whether it waits depends on the calling thread:
-  ///
-  /// - Outside every Perception callback, it waits until the tracking's callbacks running on
-  ///   other threads have returned. Once it returns, no callback of this tracking is running
-  ///   or will start, and the callbacks have been released.
-  /// - Inside a callback, of this tracking or of any other (a willSet, didSet, `onChange` or
-  ///   options callback running on this thread, however deeply nested), it does not wait: a
-  ///   callback of this tracking running on another thread may still run to its end, and one
-  ///   that another thread's mutation was already delivering may still start; the callbacks
-  ///   are released when the last of those returns. This is what keeps a callback cancelling
-  ///   its own tracking, and callbacks on two threads cancelling each other's trackings, from
-  ///   deadlocking.
+  /// Outside every Perception callback, it waits until the tracking's callbacks running on
+  /// other threads have returned: once it returns, none runs or will start. Inside a callback
+  /// (of any tracking, on this thread) it does not wait, so that a callback cancelling its own
+  /// tracking, or two cancelling each other's, cannot deadlock: a callback running elsewhere may
+  /// then still finish, and the callbacks are released when the last returns.
   ///
   /// - Important: Outside callbacks it waits, so never call it while holding a lock, or
-  ///   blocking a thread or queue, that the tracking's callbacks may need (for example from
-  ///   the main thread while a callback on another thread waits for the main queue): that
-  ///   callback could never return, and neither could `cancel()`. Code that a callback runs
-  ///   on another thread (with `DispatchQueue.sync`, say) is not inside the callback.
+  ///   blocking a thread or queue, that the tracking's callbacks may need.
   public func cancel() {
     observer.cancel()
   }

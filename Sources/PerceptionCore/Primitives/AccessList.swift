@@ -1,20 +1,15 @@
 import CPerceptionRuntime
 
 /// A tracking scope's list of the (registrar, property) pairs it read
-/// (`perception_access_list.h`). It lives on the scope's stack; these are its operations.
-///
-/// A struct of its own around the C one, rather than a type alias, so that inlinable code in
-/// other files can name it without importing the C module (library evolution requires that
-/// import of every file whose inlinable code names a C type). Same size and layout.
+/// (`perception_access_list.h`), on the scope's stack. A struct around the C one for the reason
+/// `RegistrarState` is one.
 @frozen @usableFromInline
 struct AccessList {
-  /// Reached only through `c` and the operations below.
   @usableFromInline
   var list: perception_access_list
 }
 
 extension UnsafeMutablePointer<AccessList> {
-  /// The C list this one wraps, at the same address.
   @inlinable
   var c: UnsafeMutablePointer<perception_access_list> {
     @inline(__always) get { pointer(to: \.list)! }
@@ -26,19 +21,16 @@ extension UnsafeMutablePointer<AccessList> {
     perception_access_list_init(c, enclosing?.c)
   }
 
-  /// Frees the list's storage.
   @inline(__always)
   func destroy() {
     perception_access_list_destroy(c)
   }
 
-  /// How many pairs the list holds.
   @inlinable
   var pairCount: Int {
     @inline(__always) get { pointee.list.count }
   }
 
-  /// How many distinct registrars the list holds.
   var registrarCount: Int { pointee.list.registrar_count }
 
   /// The registrar of the pair at `index`.

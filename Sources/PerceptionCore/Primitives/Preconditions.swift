@@ -1,9 +1,6 @@
 /// Stops the process with `message` when `condition` is false: how Perception answers misuse
-/// of its API, and a broken invariant of its own.
-///
-/// Unlike `precondition`, whose message optimized builds drop (the process stops without a
-/// word), the message is written in every build configuration: misuse in an app's release
-/// build must still say what to do.
+/// of its API, and a broken invariant of its own. Unlike `precondition`'s, the message is kept
+/// in optimized builds: misuse in an app's release build must still say what to do.
 @inline(__always)
 func perceptionPrecondition(
   _ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,

@@ -1,8 +1,6 @@
 import CPerceptionRuntime
 
-/// The calling thread's words of the C runtime (`perception_thread_local.h`), which every read
-/// and every tracking scope touch; inlined, so that a read outside tracking stays one
-/// thread-local load and a branch.
+/// The calling thread's words of the C runtime (`perception_thread_local.h`).
 @usableFromInline
 enum ThreadLocal {
   /// The slot: 0 outside every tracking scope and checked context, else the innermost scope's

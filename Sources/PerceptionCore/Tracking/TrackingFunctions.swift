@@ -26,11 +26,9 @@
 /// ```
 ///
 /// Unlike native Observation, `onChange` runs exactly once even when several threads mutate
-/// observed properties at the same moment, and a mutation of an observed property made inside
-/// `onChange` does not call it again.
-///
-/// Tracking never keeps an observed object alive. When one is released, `onChange` runs once,
-/// as the newest Observation does (6.3.1 calls nothing), and the observations are dropped.
+/// observed properties at the same moment, and a mutation made inside it does not call it
+/// again. Tracking never keeps an observed object alive; releasing one calls `onChange` once on
+/// Perception's runtime, and on the native engine where Observation reports releases (SE-0506).
 ///
 /// - Parameters:
 ///   - apply: A closure whose property reads are tracked.
