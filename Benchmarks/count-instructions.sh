@@ -159,11 +159,8 @@ CASES
 # than any limit but the cycle's); on the native engine `ObservationRegistrar` needs the literal
 # on every call, as `@Observable` does, and the limits hold the issue 21 budget but for the read,
 # whose tests of the engine word and the thread's slot beside the literal and Observation's own
-# call leave it at about 1.07: held at 1.15. The cycle on Perception's runtime is held at 0.20:
-# its scope runs inside Observation's tracking too wherever Observation exists, to see
-# `@Observable` models (about 480 instructions), which leaves it at about 0.151. Each row: id,
-# N, the limit on Perception's runtime over `@Observable`, the limit on the native engine over
-# `@Observable`.
+# call leave it at about 1.07: held at 1.15. Each row: id, N, the limit on Perception's runtime
+# over `@Observable`, the limit on the native engine over `@Observable`.
 echo
 echo "| hand-written path | @Observable | Perception on its runtime | ratio | limit | Perception on the native engine | ratio | limit |"
 echo "|---|---:|---:|---:|---|---:|---:|---|"
@@ -188,7 +185,7 @@ done <<CASES
 hand-read 100000 0.20 1.15
 hand-write 100000 0.10 1.10
 hand-modify 100000 0.10 1.10
-hand-cycle-1 20000 0.20 1.10
+hand-cycle-1 20000 0.15 1.10
 keypath-literal 100000 - -
 CASES
 if [ "$over" -gt 0 ]; then

@@ -29,12 +29,8 @@ private let entries: [Entry] = [
     processDependent: true),
   Entry(id: "cycle-1", title: "full cycle, 1 read"),
   Entry(id: "cycle-10", title: "full cycle, 10 reads of 2 objects", processDependent: true),
-  // Unguarded: wherever Observation exists, a scope on Perception's runtime runs inside
-  // Observation's tracking too, to see @Observable models, so an empty one costs Observation's
-  // empty scope and Perception's (about 1.5 times Observation's own); the full cycles, where a
-  // scope's cost is, stay guarded (Benchmarks/README.md, "Scopes that see @Observable models").
-  Entry(id: "empty-scope", title: "empty tracking scope", guarded: false),
-  Entry(id: "nested-3", title: "three nested empty scopes", guarded: false),
+  Entry(id: "empty-scope", title: "empty tracking scope"),
+  Entry(id: "nested-3", title: "three nested empty scopes"),
   Entry(id: "create-destroy", title: "create and destroy an object"),
   Entry(
     id: "fan-out-1", title: "write with 1 observer", maxOperations: 1 << 16,

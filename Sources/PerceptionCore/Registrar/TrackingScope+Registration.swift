@@ -1,7 +1,23 @@
-/// The end of a scope on Perception's runtime that read something: an observer registered in
-/// every registrar the scope read, for the properties it read there, and the reads handed to
-/// the enclosing scope.
+/// A scope on Perception's runtime, and its end: an observer registered in every registrar the
+/// scope read, for the properties it read there, and the reads handed to the enclosing scope.
 extension TrackingScope {
+  /// Runs `apply` in a new scope; if it read something, observes the reads with the callbacks
+  /// `makeCallbacks` returns and hands them to the enclosing scope.
+  @inlinable @inline(__always)
+  static func runInScope<T>(
+    _ apply: () -> T, callbacks makeCallbacks: () -> ObserverCallbacks?
+  ) -> T {
+    withScope { list, enclosing, enclosingSlot in
+      let result = runMarked(apply)
+      ThreadLocal.slot = enclosingSlot
+      // A list that recorded nothing owns nothing.
+      if _slowPath(list.pairCount != 0) {
+        observe(list, enclosing: enclosing, callbacks: makeCallbacks)
+      }
+      return result
+    }
+  }
+
   /// The end of a scope that read something: observes the reads with the callbacks
   /// `makeCallbacks` returns, hands them to the enclosing scope, and frees the list's storage.
   /// The thread's slot names the enclosing scope again already.

@@ -49,21 +49,4 @@ enum TrackingScope {
       return body(list, enclosing, enclosingSlot)
     }
   }
-
-  /// Runs `apply` in a new scope; if it read something, observes the reads with the callbacks
-  /// `makeCallbacks` returns and hands them to the enclosing scope.
-  @inlinable @inline(__always)
-  static func runInScope<T>(
-    _ apply: () -> T, callbacks makeCallbacks: () -> ObserverCallbacks?
-  ) -> T {
-    withScope { list, enclosing, enclosingSlot in
-      let result = runMarked(apply)
-      ThreadLocal.slot = enclosingSlot
-      // A list that recorded nothing owns nothing.
-      if _slowPath(list.pairCount != 0) {
-        observe(list, enclosing: enclosing, callbacks: makeCallbacks)
-      }
-      return result
-    }
-  }
 }
