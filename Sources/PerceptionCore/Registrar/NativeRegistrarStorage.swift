@@ -46,19 +46,6 @@
         return made
       }
     }
-
-    /// A read that found the thread's slot non-zero: recorded in the innermost Perception
-    /// scope (which makes the Perception registrar), or handed to perception checking.
-    @inline(__always)
-    final func record(
-      slot: UInt, keyPath: AnyKeyPath, property: UnsafeRawPointer?, site: CallSite?
-    ) {
-      guard
-        let list = TrackingScope.accessList(
-          forReadOf: keyPath, inSlot: slot, storage: self, site: site)
-      else { return }
-      perception.record(keyPath, property: property, in: list)
-    }
   }
 
   /// The box of a registrar whose reads perception checking never reports.

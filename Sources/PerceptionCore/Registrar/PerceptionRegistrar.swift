@@ -272,11 +272,17 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   func record(slot: UInt, keyPath: AnyKeyPath, property: UnsafeRawPointer?, site: CallSite?) {
     #if canImport(Observation)
       if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        nativeStorage.record(slot: slot, keyPath: keyPath, property: property, site: site)
+        let box = nativeStorage
+        if let list = TrackingScope.accessList(forReadOf: keyPath, slot: slot, box, site: site) {
+          box.perception.record(keyPath, property: property, in: list)
+        }
         return
       }
     #endif
-    runtimeStorage.record(slot: slot, keyPath: keyPath, property: property, site: site)
+    let storage = runtimeStorage
+    if let list = TrackingScope.accessList(forReadOf: keyPath, slot: slot, storage, site: site) {
+      storage.record(keyPath, property: property, in: list)
+    }
   }
 
   @inlinable

@@ -37,20 +37,6 @@ class RegistrarStorage: ManagedBuffer<Void, RegistrarState> {
     withUnsafeMutablePointerToElements { $0.filter(for: event) }
   }
 
-  /// Records a read of `keyPath` in the innermost tracking scope that `slot` names, or hands
-  /// it to perception checking where the slot holds only its flags. `property` is the
-  /// property's key where the caller has it.
-  @inline(__always)
-  final func record(
-    slot: UInt, keyPath: AnyKeyPath, property: UnsafeRawPointer?, site: CallSite?
-  ) {
-    guard
-      let list = TrackingScope.accessList(
-        forReadOf: keyPath, inSlot: slot, storage: self, site: site)
-    else { return }
-    record(keyPath, property: property, in: list)
-  }
-
   /// Records a read of `keyPath` in `list`.
   @inline(__always)
   final func record(

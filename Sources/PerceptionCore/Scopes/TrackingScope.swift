@@ -17,8 +17,7 @@ enum TrackingScope {
   /// to perception checking (debug builds).
   @inline(__always)
   static func accessList(
-    forReadOf keyPath: AnyKeyPath, inSlot slot: UInt, storage: some CheckableStorage,
-    site: CallSite?
+    forReadOf keyPath: AnyKeyPath, slot: UInt, _ storage: some CheckableStorage, site: CallSite?
   ) -> UnsafeMutablePointer<AccessList>? {
     if let list = accessList(inSlot: slot) { return list }
     if DebugBuild.isActive {
