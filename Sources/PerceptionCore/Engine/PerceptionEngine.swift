@@ -133,3 +133,26 @@ public enum PerceptionEngine: Sendable, Hashable, CustomStringConvertible {
     }
   }
 }
+
+extension EngineWord {
+  /// The word, settled first if it was not yet.
+  @inlinable
+  static var currentSettled: EngineWord {
+    @inline(__always) get {
+      let word = current
+      return _fastPath(word.isSettled) ? word : settle()
+    }
+  }
+
+  /// Settles the choice with the engine `PerceptionEngine.select` chose, else the
+  /// environment's, else the platform's default.
+  @usableFromInline @inline(never)
+  static func settle() -> EngineWord {
+    while true {
+      let word = current
+      if word.isSettled { return word }
+      let kind = word.kind == 0 ? PerceptionEngine.settling.kind : word.kind
+      if word.replace(with: kind | settled) { return EngineWord(rawValue: kind | settled) }
+    }
+  }
+}

@@ -5,7 +5,7 @@ import CPerceptionRuntime
 ///
 /// The load is relaxed: a registrar or a tracking scope exists only after the choice was
 /// settled, and whoever holds one saw the settling happen before. Code that may run before
-/// anything settled the choice reads `currentSettled`.
+/// anything settled the choice reads `currentSettled` (in Engine).
 @frozen @usableFromInline
 struct EngineWord {
   @usableFromInline
@@ -20,27 +20,6 @@ struct EngineWord {
   @inlinable
   static var current: EngineWord {
     @inline(__always) get { EngineWord(rawValue: perception_engine_load()) }
-  }
-
-  /// The word, settled first if it was not yet.
-  @inlinable
-  static var currentSettled: EngineWord {
-    @inline(__always) get {
-      let word = current
-      return _fastPath(word.isSettled) ? word : settle()
-    }
-  }
-
-  /// Settles the choice with the engine `PerceptionEngine.select` chose, else the
-  /// environment's, else the platform's default.
-  @usableFromInline @inline(never)
-  static func settle() -> EngineWord {
-    while true {
-      let word = current
-      if word.isSettled { return word }
-      let kind = word.kind == 0 ? PerceptionEngine.settling.kind : word.kind
-      if word.replace(with: kind | settled) { return EngineWord(rawValue: kind | settled) }
-    }
   }
 
   /// Whether the settled engine is Swift's Observation: one compare of the whole word.
