@@ -19,7 +19,7 @@
 package final class ViewTracker: @unchecked Sendable {
   // Sendable: the word is only accessed atomically.
   /// Allocated apart from the object, because a C atomic must never move.
-  private let word: UnsafeMutablePointer<AtomicWord>
+  let word: UnsafeMutablePointer<AtomicWord>
   /// The view it was made in, or the view marked `@WithPerceptionTracking` it tracks, for the
   /// change trace; nil unless tracing was on then.
   private let traceOrigin: TraceOrigin?
@@ -90,11 +90,6 @@ package final class ViewTracker: @unchecked Sendable {
         }
       }
     }
-  }
-
-  /// Whether the tracker has rendered and no change has been reported since its last render.
-  package var isWaitingForChange: Bool {
-    word.loadAcquire() & 1 != 0
   }
 
   /// Starts a render: the next render number, waiting for a change. Returns the new word.
