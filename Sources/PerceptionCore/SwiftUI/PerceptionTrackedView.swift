@@ -4,21 +4,17 @@
   #endif
   import SwiftUI
 
-  // How `@WithPerceptionTracking` (declared in Perception) tracks a view without reading its
-  // body: its member macro fixes `Body` to `_PerceptionTrackingBody<Self>` and adds an
-  // `@_implements(View, body)` property returning it, so the view's own `body` witnesses
-  // `_PerceptionTrackedView.body` instead, which the tracking body calls in a tracking scope.
+  // `@WithPerceptionTracking` (in Perception) tracks a view without reading its body: it fixes
+  // `Body` to `_PerceptionTrackingBody<Self>` with an `@_implements(View, body)` property, so
+  // the view's own `body` witnesses `_PerceptionTrackedView.body`, which the tracking body calls.
 
   /// A view whose own `body` renders inside perception tracking: the conformance
   /// `@WithPerceptionTracking` adds. Not for use by hand.
-  ///
-  /// Its `body` requirement is the one the view's own `body` meets. It carries `@ViewBuilder`,
-  /// as `View`'s does, for the bodies `@WithPerceptionTracking` cannot mark itself.
   public protocol _PerceptionTrackedView: View {
     /// The type of the view's own body.
     associatedtype _PerceptionTrackedBody: View
 
-    /// The view's own body, which its tracking view renders.
+    /// The view's own body, which its tracking view renders; a `@ViewBuilder`, as `View`'s.
     @ViewBuilder @MainActor @preconcurrency var body: _PerceptionTrackedBody { get }
   }
 
@@ -35,8 +31,7 @@
 
   /// The body of a view marked `@WithPerceptionTracking`: the view's own body, rendered as
   /// `WithPerceptionTracking { body }` renders it. Not for use by hand.
-  ///
-  /// It holds the view itself rather than a closure, so that making it allocates nothing.
+  // It holds the view itself rather than a closure, so that making it allocates nothing.
   public struct _PerceptionTrackingBody<Tracked> {
     private var states = WithPerceptionTrackingStates<_PerceptionTrackingBody>()
     private let view: Tracked
@@ -63,9 +58,6 @@
 
   /// The body of a view modifier marked `@WithPerceptionTracking`: the modifier's own
   /// `body(content:)`, tracked as `_PerceptionTrackingBody` tracks a view's. Not for use by hand.
-  ///
-  /// `Content` is the modifier's `Content`, a parameter of its own so that, as in
-  /// `_PerceptionTrackingBody`, nothing in the type itself constrains `Tracked`.
   public struct _PerceptionTrackingModifierBody<Tracked, Content> {
     private var states = WithPerceptionTrackingStates<_PerceptionTrackingModifierBody>()
     private let modifier: Tracked

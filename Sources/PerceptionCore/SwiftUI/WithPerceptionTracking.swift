@@ -1,5 +1,3 @@
-// Compiled on Apple platforms, and on Linux only into the test target that compiles these files
-// against the SwiftUI stand-in (Tests/SwiftUIStandIn).
 #if canImport(SwiftUI) && (canImport(Darwin) || PERCEPTION_SWIFTUI_STAND_IN)
   #if PERCEPTION_SWIFTUI_STAND_IN
     import PerceptionCore
@@ -9,26 +7,13 @@
   /// A view, or other SwiftUI content, that renders again when perceptible state its content
   /// read changes.
   ///
-  /// Wrap a view's content in it, and wrap again the content of every closure SwiftUI calls
-  /// later (`ForEach` rows, lazy stacks, `GeometryReader`, `sheet` and other navigation
-  /// content), which runs outside the enclosing tracking:
+  /// Wrap a view's content in it, `WithPerceptionTracking { Text("\(model.count)") }`, and wrap
+  /// again the content of every closure SwiftUI calls later (`ForEach` rows, lazy stacks,
+  /// `GeometryReader`, `sheet` and other navigation content), which runs outside its tracking.
   ///
-  /// ```swift
-  /// struct CounterView: View {
-  ///   let model: CounterModel
-  ///
-  ///   var body: some View {
-  ///     WithPerceptionTracking {
-  ///       Text("\(model.count)")
-  ///     }
-  ///   }
-  /// }
-  /// ```
-  ///
-  /// Each render runs the content in a checked context (see `withPerceptionChecking`) and a
-  /// tracking scope; the first change to anything it read renders it again, once. Where SwiftUI
-  /// observes `@Perceptible` models itself (iOS 17, macOS 14, tvOS 17 and watchOS 10 and later,
-  /// with the native engine, the default there) it returns its content and does nothing else.
+  /// Each render runs the content in a checked context and a tracking scope; the first change
+  /// to anything it read renders it again, once. Where SwiftUI observes `@Perceptible` models
+  /// itself (iOS 17 and its counterparts, with the native engine) it only returns its content.
   public struct WithPerceptionTracking<Content> {
     // Not deprecated itself, its initializers are: extending a deprecated type warns in this
     // package, and a deprecated extension warns at each use in a client.
@@ -77,19 +62,14 @@
     static func makeTracker() -> ViewTracker?
   }
 
-  /// What a tracking view keeps for as long as it keeps its identity: its tracker, and a
-  /// generation that the first change to what a render read bumps, to render the view again.
-  ///
-  /// A dynamic property of its own, whose states SwiftUI installs as the view's, so that the
-  /// bump holds these states alone: the registrars of what a render read keep the bump until
-  /// their next change, and a bump that held the view's content would keep its models alive.
-  // Named `WithPerceptionTracking…`, which the change trace skips as the shells' frames where
-  // the stand-in's tests compile them outside PerceptionCore.
+  /// A tracking view's states: its tracker, and a generation that the first change to what a
+  /// render read bumps. A dynamic property of its own so that the bump, which the registrars of
+  /// what was read keep, holds these states alone and not the content, which holds its models.
+  // Named so that the change trace skips it as a shell where the stand-in's tests compile it.
   struct WithPerceptionTrackingStates<Owner: TrackingView>: DynamicProperty, @unchecked Sendable {
-    // Sendable: a bump only sets `generation`, which SwiftUI lets any thread set, through the
-    // property's nonmutating setter; Xcode 27's `@State` macro promises no `_generation`.
-    // Each state gets its first value where it is declared, and no initializer assigns it:
-    // the shape that compiles with the macro (TN3211) as with the property wrapper.
+    // Sendable: a bump only sets `generation`, which SwiftUI lets any thread set. The first
+    // values are where the states are declared, and the bump uses the nonmutating setter, not
+    // `_generation`: the shape that compiles with Xcode 27's `@State` macro too (TN3211).
     @State private var tracker = Owner.makeTracker()
     @State private var generation = 0
 
