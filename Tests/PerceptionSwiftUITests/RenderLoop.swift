@@ -70,8 +70,8 @@ final class RenderLoop {
 
   /// Calls `onChange` when a state of `view` is set, as the loop does to render it again.
   static func observeStates(of view: Any, _ onChange: @escaping @Sendable () -> Void) {
-    for child in Mirror(reflecting: view).children {
-      (child.value as? any StandInState)?.setOnChange(onChange)
+    for property in installedProperties(of: view) {
+      (property as? any StandInState)?.setOnChange(onChange)
     }
   }
 
@@ -87,9 +87,9 @@ final class RenderLoop {
     node.invalidated.clear()
     node.environment = environment
     let flag = node.invalidated
-    for child in Mirror(reflecting: node.view).children {
-      (child.value as? any StandInState)?.setOnChange { flag.set() }
-      (child.value as? any StandInEnvironment)?.install(environment)
+    for property in installedProperties(of: node.view) {
+      (property as? any StandInState)?.setOnChange { flag.set() }
+      (property as? any StandInEnvironment)?.install(environment)
     }
     var childEnvironment = environment
     let childViews: [any View]
@@ -123,9 +123,8 @@ final class RenderLoop {
         return Node(view)
       }
       let node = old[index]
-      let previous = Mirror(reflecting: node.view).children.map(\.value)
-      let next = Mirror(reflecting: view).children.map(\.value)
-      for (earlier, later) in zip(previous, next) {
+      let previous = installedProperties(of: node.view)
+      for (earlier, later) in zip(previous, installedProperties(of: view)) {
         (later as? any StandInState)?.adoptStorage(from: earlier)
       }
       node.inputsUnchanged = comparingInputs && Self.sameInputs(node.view, view)

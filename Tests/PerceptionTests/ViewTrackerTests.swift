@@ -2,6 +2,8 @@ import Foundation
 import Perception
 import Testing
 
+@testable import PerceptionCore
+
 @Perceptible final class Panel {
   var title = ""
   var isOn = false
@@ -159,4 +161,9 @@ struct ViewTrackerTests {
     panel.count = 1
     #expect(invalidations.count == 0)
   }
+}
+
+extension ViewTracker {
+  /// Whether the tracker has rendered and no change has been reported since its last render.
+  var isWaitingForChange: Bool { word.loadAcquire() & 1 != 0 }
 }

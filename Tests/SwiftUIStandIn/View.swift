@@ -167,3 +167,24 @@ extension DynamicProperty {
   /// Does nothing.
   public mutating func update() {}
 }
+
+// Apple's iOS 18.0 SwiftUICore interface declares how a property is installed, `static func
+// _makeProperty<V>(in buffer: inout _DynamicPropertyBuffer, container: _GraphValue<V>,
+// fieldOffset: Int, inputs: inout _GraphInputs)`, as a requirement of `DynamicProperty` with a
+// default in an extension; `Environment`, for one, declares its own. The stand-in models the
+// default as installing the dynamic properties among the property's own stored properties,
+// which is how a custom dynamic property holds `@State`.
+
+/// The dynamic properties a render loop installs for `value`'s stored properties: each that
+/// installs itself (`State`, `Environment`), and, for each other dynamic property, its own.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+package func installedProperties(of value: Any) -> [any DynamicProperty] {
+  Mirror(reflecting: value).children.flatMap { child -> [any DynamicProperty] in
+    switch child.value {
+    case let property as any StandInState & DynamicProperty: [property]
+    case let property as any StandInEnvironment & DynamicProperty: [property]
+    case let property as any DynamicProperty: installedProperties(of: property)
+    default: []
+    }
+  }
+}

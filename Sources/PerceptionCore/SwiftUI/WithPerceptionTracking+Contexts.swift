@@ -157,8 +157,7 @@
       self.init(content: content())
     }
 
-    /// SwiftUI makes the columns with `_makeContent`, which renders the tracked body; this
-    /// body is never asked for.
+    /// Never asked for: SwiftUI makes the columns with `_makeContent`.
     public typealias TableColumnBody = Never
 
     /// Never called: see `_makeContent(content:inputs:)`.
@@ -166,8 +165,7 @@
       fatalError("WithPerceptionTracking's columns are made from its tracked body")
     }
 
-    /// Makes the columns of the tracked body, as SwiftUI (before custom table column content,
-    /// iOS 17) makes every column: from its graph value.
+    /// Makes the columns from the tracked body's graph value, as SwiftUI does before iOS 17.
     nonisolated public static func _makeContent(
       content: _GraphValue<WithPerceptionTracking<Content>>, inputs: _TableColumnInputs
     ) -> _TableColumnOutputs {
@@ -208,13 +206,8 @@
       self.init(content: content())
     }
 
-    // swift-perception declares `TableRowBody = Never` and a `tableRowBody` that is a fatal
-    // error, leaving the rows to the protocol's undocumented underscored requirements and their
-    // defaults; here the rows are the tracked body, which `tableRowBody`'s documented
-    // declaration (`@MainActor @preconcurrency var tableRowBody: Self.TableRowBody { get }`)
-    // allows, and which a nonisolated witness satisfies under Xcode 26's and 27's SDKs. Whether
-    // SwiftUI asks for `tableRowBody` before iOS 17 needs an Apple system to tell (Tests/README.md).
-
+    // The rows are the tracked body, as the documented `tableRowBody` allows (swift-perception
+    // leaves them to underscored requirements); untested on an Apple system (Tests/README.md).
     /// The rows, tracked.
     public var tableRowBody: Content { body }
   }

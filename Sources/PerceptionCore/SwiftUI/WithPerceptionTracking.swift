@@ -1,8 +1,5 @@
-// Compiled where SwiftUI is the real one (Apple platforms), and on Linux only in the test
-// target that compiles these files against the SwiftUI stand-in (Tests/SwiftUIStandIn).
 #if canImport(SwiftUI) && (canImport(Darwin) || PERCEPTION_SWIFTUI_STAND_IN)
   #if PERCEPTION_SWIFTUI_STAND_IN
-    // Compiled into the stand-in test target, outside PerceptionCore.
     import PerceptionCore
   #endif
   import SwiftUI
@@ -10,46 +7,18 @@
   /// A view, or other SwiftUI content, that renders again when perceptible state its content
   /// read changes.
   ///
-  /// Wrap a view's content in it, and wrap again the content of every closure SwiftUI calls
-  /// later (`ForEach` rows, lazy stacks, `GeometryReader`, `sheet` and other navigation
-  /// content), which runs outside the enclosing tracking:
+  /// Wrap a view's content in it, `WithPerceptionTracking { Text("\(model.count)") }`, and wrap
+  /// again the content of every closure SwiftUI calls later (`ForEach` rows, lazy stacks,
+  /// `GeometryReader`, `sheet` and other navigation content), which runs outside its tracking.
   ///
-  /// ```swift
-  /// struct CounterView: View {
-  ///   let model: CounterModel
-  ///
-  ///   var body: some View {
-  ///     WithPerceptionTracking {
-  ///       Text("\(model.count)")
-  ///     }
-  ///   }
-  /// }
-  /// ```
-  ///
-  /// Each render runs the content in a checked context (see `withPerceptionChecking`) and a
-  /// tracking scope; the first change to anything it read renders it again, once. Where SwiftUI
-  /// observes `@Perceptible` models itself (iOS 17, macOS 14, tvOS 17 and watchOS 10 and later,
-  /// with the native engine, the default there) it returns its content and does nothing else.
+  /// Each render runs the content in a checked context and a tracking scope; the first change
+  /// to anything it read renders it again, once. Where SwiftUI observes `@Perceptible` models
+  /// itself (iOS 17 and its counterparts, with the native engine) it only returns its content.
   public struct WithPerceptionTracking<Content> {
-    // Not deprecated itself: its initializers are, where SwiftUI observes perceptible models
-    // itself. Its conformances need extensions, and extending a deprecated type warns in this
-    // package's own build, while an extension marked deprecated deprecates its conformance too,
-    // one more warning at each use of the view in a client. Deprecating the initializers gives
-    // a client the one warning, with its message, that deprecating the type gives.
-    // Both states get their first value where they are declared, and no initializer assigns
-    // them or their storage: in Xcode 27's SDK `@State` is a macro (Apple's documentation,
-    // "State()"; TN3211 lists the initializer assignments it no longer compiles), and this is
-    // the shape that compiles with the macro and with the property wrapper, as swift-perception's
-    // `@State var id = 0` does. CI compiles this file against both (Tests/SwiftUIStandIn).
-
-    /// Kept for as long as the view keeps its identity; SwiftUI discards the ones made later.
-    /// Nil where the view needs no tracking, so that it allocates nothing there.
-    @State private var tracker = ViewTracker.ifNeeded(
-      viewLayerObservesNatively: swiftUIObservesNatively)
-    /// Bumped to make SwiftUI render the view again.
-    @State private var generation = 0
-    /// A `var` only so that a bump's copy of the view can let go of it.
-    private var content: () -> Content
+    // Not deprecated itself, its initializers are: extending a deprecated type warns in this
+    // package, and a deprecated extension warns at each use in a client.
+    private var states = WithPerceptionTrackingStates<WithPerceptionTracking>()
+    private let content: () -> Content
 
     /// Creates a tracking view of `content`, which it evaluates when it renders.
     @available(
@@ -77,39 +46,43 @@
     }
 
     /// The content, tracked.
-    public var body: Content {
-      guard let tracker else { return content() }
-      // Read, so that SwiftUI ties this body to the state it bumps.
-      _ = generation
-      let bump = GenerationBump(view: self)
-      return tracker.render(content) { bump() }
-    }
+    public var body: Content { states.render(content) }
+  }
 
-    /// Bumps a tracking view's generation, from the thread that changed what it read.
-    private struct GenerationBump: @unchecked Sendable {
-      // Sendable: it only writes the view's state, which SwiftUI lets any thread set, through
-      // the property's own setter (nonmutating, with the property wrapper and with the macro),
-      // as swift-perception's onChange does (`id &+= 1`), rather than through the state's storage
-      // (`_generation`), which the macro does not promise.
-      private let view: WithPerceptionTracking
-
-      /// A bump of `view`'s generation. It keeps a copy of the view without its content: the
-      /// registrars of what the content read hold the bump until their next change, and the
-      /// content holds what it reads, so keeping it would keep the models alive.
-      init(view: WithPerceptionTracking) {
-        var states = view
-        states.content = { fatalError("a generation bump never renders") }
-        self.view = states
-      }
-
-      func callAsFunction() {
-        view.generation &+= 1
-      }
+  extension WithPerceptionTracking: TrackingView {
+    static func makeTracker() -> ViewTracker? {
+      ViewTracker.ifNeeded(viewLayerObservesNatively: swiftUIObservesNatively)
     }
   }
 
-  /// Whether this SwiftUI observes Observation's objects itself: `WithPerceptionTracking` and
-  /// the views marked `@WithPerceptionTracking` then only return their content.
+  /// A view that renders through `WithPerceptionTrackingStates`, which asks it for the tracker.
+  // A sendable metatype, so that the bump, a closure over the states, can be sent.
+  protocol TrackingView: SendableMetatype {
+    /// A new tracker where the view must track what it renders, and nil where it need not.
+    static func makeTracker() -> ViewTracker?
+  }
+
+  /// A tracking view's states: its tracker, and a generation that the first change to what a
+  /// render read bumps. A dynamic property of its own so that the bump, which the registrars of
+  /// what was read keep, holds these states alone and not the content, which holds its models.
+  // Named so that the change trace skips it as a shell where the stand-in's tests compile it.
+  struct WithPerceptionTrackingStates<Owner: TrackingView>: DynamicProperty, @unchecked Sendable {
+    // Sendable: a bump only sets `generation`, which SwiftUI lets any thread set. The first
+    // values are where the states are declared, and the bump uses the nonmutating setter, not
+    // `_generation`: the shape that compiles with Xcode 27's `@State` macro too (TN3211).
+    @State private var tracker = Owner.makeTracker()
+    @State private var generation = 0
+
+    /// `content()`, in the tracker's render where the view needs tracking.
+    func render<Content>(_ content: () -> Content) -> Content {
+      guard let tracker else { return content() }
+      // Read, so that SwiftUI ties the body to the state the bump sets.
+      _ = generation
+      return tracker.render(content) { [self] in generation &+= 1 }
+    }
+  }
+
+  /// Whether this SwiftUI observes Observation's objects itself.
   var swiftUIObservesNatively: Bool {
     #if PERCEPTION_SWIFTUI_STAND_IN
       return false

@@ -1,28 +1,17 @@
-/// What a binding to one property of a perceptible object reads and writes, kept apart from
-/// any UI framework: the core of `Perception.Bindable`'s bindings.
+/// What a binding to one property of a perceptible object reads and writes, apart from any UI
+/// framework: the core of `Perception.Bindable`'s bindings.
 ///
-/// A binding belongs to the view that made it, and each binding reads and writes its own
-/// property only, so a change made through one binding invalidates exactly the views that
-/// read that property, in their content or by making a binding to it, and no view that only
-/// made bindings to other properties:
-///
-/// - ``makeBinding(_:keyPath:)`` reads the property once, as an ordinary read: inside the
-///   maker's tracking it is tracked, so the maker renders again when the property changes and
-///   hands a fresh binding to the controls it shows; outside tracking, in a checked context,
-///   perception checking reports it.
-/// - ``get()`` reads it as tracked where a tracking scope runs, and is never reported: a
-///   control reads its binding later, in no tracking scope, and the maker already tracks it.
-/// - ``set(_:)`` writes the property through its setter, which announces the change.
+/// Making one reads the property as an ordinary read, tracked in the maker's tracking and
+/// reported outside it; ``get()`` is never reported: a control reads its binding later, outside
+/// tracking, and the maker already tracks the property.
 package struct PerceptibleBinding<Root: AnyObject, Value>: @unchecked Sendable {
-  // Sendable as far as the object is: a binding is handed to controls on the main thread, and
-  // the key path is immutable.
+  // Sendable: a binding is handed to controls on the main thread; the key path is immutable.
   /// The object whose property the binding reads and writes.
   package let root: Root
   /// The property.
   package let keyPath: ReferenceWritableKeyPath<Root, Value>
 
-  /// Makes the binding's core, reading the property once as the view that makes it reads
-  /// it (see the type's discussion).
+  /// Makes the binding's core, reading the property once as the view that makes it reads it.
   package static func makeBinding(
     _ root: Root, keyPath: ReferenceWritableKeyPath<Root, Value>
   ) -> (core: PerceptibleBinding, value: Value) {
@@ -64,14 +53,9 @@ extension PerceptibleBinding: Hashable {
   }
 }
 
-/// The one value every binding of `Perception.Bindable` is projected from, so that a view
-/// layer that compares bindings by where they read and write (SwiftUI compares a binding
-/// projected with a key path by its base location and the key path) sees two bindings made for
-/// the same object and property as the same binding, from any `Bindable`, at any render.
-///
-/// A binding is the projection `base[dynamicMember: \PerceptibleBindingRoot.[binding: core]]`
-/// of one shared base binding to this value: the key path's argument, the core, names the object
-/// by identity and the property, and reads and writes it as ``PerceptibleBinding`` does.
+/// The one value every binding of `Perception.Bindable` is projected from, through
+/// `\PerceptibleBindingRoot.[binding: core]`: SwiftUI compares a projected binding by its base
+/// and key path, so bindings made for the same object and property are the same binding.
 package struct PerceptibleBindingRoot: Sendable {
   /// The root; it holds nothing.
   package init() {}

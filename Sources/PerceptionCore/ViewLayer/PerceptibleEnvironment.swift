@@ -1,5 +1,4 @@
-/// What a perceptible object's environment entry reports when a view asks for an object
-/// that no ancestor placed in its environment.
+/// What a perceptible object's environment entry reports where no ancestor placed one.
 package enum PerceptibleEnvironment {
   /// The message of the failure: which type is missing, and what places it.
   package static func missingObjectMessage(_ type: Any.Type) -> String {

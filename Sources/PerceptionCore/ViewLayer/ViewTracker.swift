@@ -1,27 +1,14 @@
-/// What a view layer's tracking view decides, kept apart from any UI framework so that it is
-/// tested on every platform: when the view must render again, what its render tracks, and
-/// whether it needs tracking at all.
+/// What a tracking view decides, apart from any UI framework so that it is tested everywhere.
 ///
-/// One tracker belongs to one view for as long as the view keeps its identity (SwiftUI keeps
-/// it in the view's `@State`). Each ``render(_:onInvalidate:)`` runs the view's content in a
-/// checked context and a tracking scope, and arms the tracker: the first later change to
-/// anything that render read calls `onInvalidate` once, and nothing more happens until the
-/// next render arms it again. A change to something only an earlier render read (the view
-/// rendered again before it fired) calls nothing.
-///
-/// Safe from any thread: `onInvalidate` runs on the thread that makes the change, before the
-/// new value is stored, as `withPerceptionTracking`'s `onChange` does.
-///
-/// Its state is one atomic word, no lock, because SwiftUI makes a tracker each time it makes
-/// the tracking view (each time its parent renders) and keeps only the first: the word holds
-/// the number of the latest render, shifted left by one, and in bit 0 whether that render
-/// still waits for a change.
+/// One tracker belongs to one view for as long as the view keeps its identity. Each
+/// ``render(_:onInvalidate:)`` arms it: the first later change to anything that render read
+/// calls `onInvalidate` once, on the changing thread, before the new value is stored.
 package final class ViewTracker: @unchecked Sendable {
-  // Sendable: the word is only accessed atomically.
-  /// Allocated apart from the object, because a C atomic must never move.
-  private let word: UnsafeMutablePointer<AtomicWord>
-  /// The view it was made in, or the view marked `@WithPerceptionTracking` it tracks, for the
-  /// change trace; nil unless tracing was on then.
+  // Sendable: only accessed atomically; allocated apart, as a C atomic must not move. One word,
+  // no lock, as SwiftUI makes a tracker at each render of the parent: the latest render's
+  // number, shifted left by one, and in bit 0 whether that render still waits for a change.
+  let word: UnsafeMutablePointer<AtomicWord>
+  /// The view it tracks, for the change trace; nil unless tracing was on.
   private let traceOrigin: TraceOrigin?
 
   /// Creates a tracker that has rendered nothing, for a `WithPerceptionTracking` view.
@@ -31,9 +18,8 @@ package final class ViewTracker: @unchecked Sendable {
     traceOrigin = TraceOrigin.capture(kind: "WithPerceptionTracking")
   }
 
-  /// Creates a tracker that has rendered nothing, for the body of a view (or view modifier)
-  /// marked `@WithPerceptionTracking`, which the change trace names: the stack would name only
-  /// the macro's generated property. The name is made only while tracing is on.
+  /// Creates a tracker for the body of a view (or modifier) marked `@WithPerceptionTracking`,
+  /// which the change trace names, as the stack would name only the macro's generated property.
   package init(markedView: Any.Type) {
     word = .allocate(capacity: 1)
     word.initializeWord(0)
@@ -45,23 +31,17 @@ package final class ViewTracker: @unchecked Sendable {
   }
 
   /// Whether a tracking view must track its content: false where the view layer observes
-  /// perceptible objects itself, which it does when they are Observation's objects (the native
-  /// engine runs) and it observes Observation's objects (SwiftUI on iOS 17, macOS 14, tvOS 17,
-  /// watchOS 10 and later). There the tracking view only returns its content.
+  /// Observation's objects and the native engine runs, so that the models are such objects.
   package static func needsTracking(viewLayerObservesNatively: Bool) -> Bool {
     !(viewLayerObservesNatively && PerceptionEngine.current == .native)
   }
 
-  /// A new tracker where a tracking view must track its content (see
-  /// ``needsTracking(viewLayerObservesNatively:)``), and nil, allocating nothing, where it need
-  /// not: the initial value of the view's state.
+  /// A new tracker where a tracking view must track its content, and nil where it need not.
   package static func ifNeeded(viewLayerObservesNatively: Bool) -> ViewTracker? {
     needsTracking(viewLayerObservesNatively: viewLayerObservesNatively) ? ViewTracker() : nil
   }
 
-  /// A new tracker for the body of `markedView`, a view or view modifier marked
-  /// `@WithPerceptionTracking`, where it must track its body, and nil otherwise, as
-  /// ``ifNeeded(viewLayerObservesNatively:)``.
+  /// A new tracker for the body of `markedView` where it must track it, and nil otherwise.
   package static func ifNeeded(
     viewLayerObservesNatively: Bool, markedView: Any.Type
   ) -> ViewTracker? {
@@ -69,13 +49,9 @@ package final class ViewTracker: @unchecked Sendable {
       ? ViewTracker(markedView: markedView) : nil
   }
 
-  /// Renders `content`: runs it in a checked context and a tracking scope, and arms the
-  /// tracker so that the first change to what it read calls `onInvalidate`, once.
-  ///
-  /// A render made before the previous one reported supersedes it: only the newest render's
-  /// reads call `onInvalidate`. (The superseded tracking stays registered until the next
-  /// change to what it read, which it then ignores, as `withPerceptionTracking` offers no way
-  /// to cancel a one-shot tracking from outside.)
+  /// Runs `content` in a checked context and a tracking scope, and arms the tracker so that the
+  /// first change to what it read, and not to what only earlier renders read, calls
+  /// `onInvalidate`. (A superseded tracking stays registered until its next change.)
   package func render<Content>(
     _ content: () -> Content, onInvalidate: @escaping @Sendable () -> Void
   ) -> Content {
@@ -90,11 +66,6 @@ package final class ViewTracker: @unchecked Sendable {
         }
       }
     }
-  }
-
-  /// Whether the tracker has rendered and no change has been reported since its last render.
-  package var isWaitingForChange: Bool {
-    word.loadAcquire() & 1 != 0
   }
 
   /// Starts a render: the next render number, waiting for a change. Returns the new word.
