@@ -102,9 +102,8 @@ PERCEPTION_COLD void perception_warn(const char *message);
 void perception_write_error(const char *text, size_t length);
 
 // The calling thread, for the change trace: the system's identifier of the
-// thread (Linux's tid, Darwin's pthread_threadid_np, Windows' thread id), and
-// whether it is the process's main thread (always false where that cannot be
-// told).
+// thread (Linux's tid, Darwin's pthread_threadid_np, Windows' thread id,
+// pthread_self elsewhere), and whether it is the process's main thread.
 uint64_t perception_thread_identifier(void);
 bool perception_thread_is_main(void);
 
