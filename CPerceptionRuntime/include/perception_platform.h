@@ -20,6 +20,7 @@
 //   PERCEPTION_PLATFORM_WINDOWS          Windows: SRWLOCK.
 //   PERCEPTION_PLATFORM_POSIX            Glibc, Musl, Android, the BSDs:
 //                                        pthread_mutex_t.
+// PERCEPTION_PLATFORM_LINUX (below) is 1 as well on Linux.
 #if defined(PERCEPTION_SINGLE_THREADED) || (defined(__wasi__) && !defined(_REENTRANT))
 #define PERCEPTION_PLATFORM_SINGLE_THREADED 1
 #elif defined(__APPLE__)
@@ -37,11 +38,11 @@
 #include <sched.h>
 #endif
 
-// Linux (Glibc or Musl): the lock is a futex word rather than a pthread_mutex_t
-// (perception_lock.h), and a thread is named by its tid (platform.c).
-#if defined(PERCEPTION_PLATFORM_POSIX) && defined(__linux__)
+// Linux (Glibc or Musl): a thread is named by its tid (platform.c). With
+// -DPERCEPTION_GENERIC_POSIX, Linux takes only what every POSIX system has,
+// so that the C tests run that branch.
+#if defined(PERCEPTION_PLATFORM_POSIX) && defined(__linux__) && !defined(PERCEPTION_GENERIC_POSIX)
 #define PERCEPTION_PLATFORM_LINUX 1
-#define PERCEPTION_PLATFORM_HAS_FUTEX 1
 #endif
 
 // How the per-thread slot is stored. Exactly one of these is 1:
