@@ -47,23 +47,16 @@
 
 // How the per-thread slot is stored. Exactly one of these is 1:
 //   PERCEPTION_THREAD_LOCAL_STATIC       single-threaded: a plain global.
-//   PERCEPTION_THREAD_LOCAL_PTHREAD_KEY  pthread_getspecific, where clang
-//                                        says it has no C11 _Thread_local,
-//                                        or with -DPERCEPTION_USE_PTHREAD_KEY
-//                                        (the C tests build both ways).
-//   PERCEPTION_THREAD_LOCAL_KEYWORD      C11 _Thread_local.
-// Only clang can say it lacks _Thread_local (some old Apple targets); gcc in C11
-// mode always has it. __has_feature must stand alone in an #if for gcc.
-#if defined(__has_feature)
-#if !__has_feature(c_thread_local)
-#define PERCEPTION_COMPILER_LACKS_THREAD_LOCAL 1
-#endif
-#endif
-
+//   PERCEPTION_THREAD_LOCAL_PTHREAD_KEY  pthread_getspecific, with
+//                                        -DPERCEPTION_USE_PTHREAD_KEY on a
+//                                        POSIX system (the C tests build both).
+//   PERCEPTION_THREAD_LOCAL_KEYWORD      C11 _Thread_local, which every target
+//                                        the package supports has (clang lacks
+//                                        it for iOS 7 and macOS 10.6).
 #if defined(PERCEPTION_PLATFORM_SINGLE_THREADED)
 #define PERCEPTION_THREAD_LOCAL_STATIC 1
-#elif defined(PERCEPTION_USE_PTHREAD_KEY) || \
-    (defined(PERCEPTION_COMPILER_LACKS_THREAD_LOCAL) && !defined(_WIN32))
+#elif defined(PERCEPTION_USE_PTHREAD_KEY) && \
+    (defined(PERCEPTION_PLATFORM_POSIX) || defined(PERCEPTION_PLATFORM_DARWIN))
 #define PERCEPTION_THREAD_LOCAL_PTHREAD_KEY 1
 #else
 #define PERCEPTION_THREAD_LOCAL_KEYWORD 1
