@@ -3,6 +3,29 @@
 // The one place where platforms differ. Every other file tests only the
 // PERCEPTION_PLATFORM_* and PERCEPTION_THREAD_LOCAL_* macros defined here.
 //
+// Each platform, its lock (perception_lock.h), its per-thread slot
+// (perception_thread_local.h), the .ci/c-tests.sh configuration that runs the
+// C tests on it, and what could not be run here:
+//
+// | platform    | lock            | slot            | configuration   | not run here        |
+// |-------------|-----------------|-----------------|-----------------|---------------------|
+// | Linux       | pthread_mutex_t | _Thread_local;  | plain, asan-    | Musl, arm64         |
+// |             |                 | pthread key (*) | ubsan, tsan;    |                     |
+// |             |                 |                 | pthread-key     |                     |
+// | other POSIX | pthread_mutex_t | _Thread_local   | posix (Linux,   | any BSD, Android    |
+// |             |                 |                 | GENERIC_POSIX)  |                     |
+// | Windows     | SRWLOCK         | _Thread_local,  | windows (mingw- | Windows itself;     |
+// |             |                 | Windows TLS     | w64 gcc, wine)  | clang's MSVC target |
+// | WASI, no    | none            | a plain global  | wasi (wasmtime) | WASI with threads   |
+// | threads     |                 |                 |                 |                     |
+// | Darwin      | os_unfair_lock  | _Thread_local   | darwin: iOS 13, | any run (glibc and  |
+// |             |                 |                 | macOS 10.15,    | Tests/AppleTargets/ |
+// |             |                 |                 | compiled only   | Platform stand in)  |
+//
+// (*) with -DPERCEPTION_USE_PTHREAD_KEY. mingw-w64's gcc keeps a _Thread_local
+// in TlsAlloc's slots (emulated TLS); clang, which Swift uses on Windows, in
+// the image's .tls section.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef PERCEPTION_PLATFORM_H
