@@ -4,7 +4,8 @@
 # table says which configuration tests which branch):
 #   on the host: -O2, the pthread-key slot, ASan+UBSan, TSan, and generic POSIX
 #     (Linux's own branches turned off);
-#   windows: x86_64 with mingw-w64, run under wine;
+#   windows, windows-clang: x86_64 with mingw-w64's gcc, then with clang over
+#     mingw-w64's headers and libraries, run under wine;
 #   wasi: wasm32-wasi without threads, run under wasmtime;
 #   darwin: the runtime's and the tests' .c files compiled (not run) for
 #     arm64-apple-ios13.0 and x86_64-apple-macos10.15 against glibc's headers and
@@ -157,6 +158,10 @@ windows_configuration() {
   echo "=== windows: installs and wine prefix: $((SECONDS - started)) s"
   build_and_run windows "$BUILD_DIR/c-tests-windows.exe" "$wine" "$compiler" "${COMMON[@]}" -O2 \
     "${SOURCES[@]}"
+  # clang, the compiler Swift uses on Windows, over the same mingw-w64 headers
+  # and libraries: its _Thread_local is native TLS where gcc's is emulated.
+  build_and_run windows-clang "$BUILD_DIR/c-tests-windows-clang.exe" "$wine" "$CC" --target=x86_64-w64-mingw32 \
+    -fuse-ld=lld "${COMMON[@]}" -O2 "${SOURCES[@]}"
 }
 
 # WASI: the host's clang for wasm32-wasi against Debian's wasi-libc, with

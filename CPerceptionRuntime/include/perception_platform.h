@@ -15,7 +15,9 @@
 // | other POSIX | pthread_mutex_t | _Thread_local   | posix (Linux,   | any BSD, Android    |
 // |             |                 |                 | GENERIC_POSIX)  |                     |
 // | Windows     | SRWLOCK         | _Thread_local,  | windows (mingw- | Windows itself;     |
-// |             |                 | Windows TLS     | w64 gcc, wine)  | clang's MSVC target |
+// |             |                 | Windows TLS     | w64 gcc), and   | clang's MSVC target |
+// |             |                 |                 | windows-clang,  | (no MSVC headers)   |
+// |             |                 |                 | under wine      |                     |
 // | WASI, no    | none            | a plain global  | wasi (wasmtime) | WASI with threads   |
 // | threads     |                 |                 |                 |                     |
 // | Darwin      | os_unfair_lock  | _Thread_local   | darwin: iOS 13, | any run (glibc and  |
