@@ -49,6 +49,22 @@ void perception_write_error(const char *text, size_t length) {
 #endif
 }
 
+#if defined(PERCEPTION_PLATFORM_WINDOWS) || \
+    (defined(PERCEPTION_PLATFORM_POSIX) && !defined(PERCEPTION_PLATFORM_LINUX))
+// Neither Windows nor POSIX names the main thread, so the runtime remembers
+// the thread that loaded it: for a program linked with it, the main thread,
+// before main() runs. Swift's own runtime does the same on Windows and on
+// POSIX systems other than Linux and Darwin (a static initializer in its
+// Threading library).
+#if defined(PERCEPTION_PLATFORM_WINDOWS)
+static DWORD main_thread;
+__attribute__((constructor)) static void remember_main_thread(void) { main_thread = GetCurrentThreadId(); }
+#else
+static pthread_t main_thread;
+__attribute__((constructor)) static void remember_main_thread(void) { main_thread = pthread_self(); }
+#endif
+#endif
+
 uint64_t perception_thread_identifier(void) {
 #if defined(PERCEPTION_PLATFORM_SINGLE_THREADED)
   return 0;
@@ -56,7 +72,7 @@ uint64_t perception_thread_identifier(void) {
   return (uint64_t)GetCurrentThreadId();
 #elif defined(PERCEPTION_PLATFORM_DARWIN)
   uint64_t identifier = 0;
-  (void)pthread_threadid_np(NULL, &identifier);
+  (void)pthread_threadid_np(pthread_self(), &identifier);
   return identifier;
 #elif defined(PERCEPTION_PLATFORM_LINUX)
   return (uint64_t)syscall(SYS_gettid);
@@ -68,11 +84,13 @@ uint64_t perception_thread_identifier(void) {
 bool perception_thread_is_main(void) {
 #if defined(PERCEPTION_PLATFORM_SINGLE_THREADED)
   return true;
+#elif defined(PERCEPTION_PLATFORM_WINDOWS)
+  return GetCurrentThreadId() == main_thread;
 #elif defined(PERCEPTION_PLATFORM_DARWIN)
   return pthread_main_np() != 0;
 #elif defined(PERCEPTION_PLATFORM_LINUX)
   return (pid_t)syscall(SYS_gettid) == getpid();
 #else
-  return false;
+  return pthread_equal(pthread_self(), main_thread) != 0;
 #endif
 }

@@ -7,15 +7,10 @@
 
 #include "perception_thread_local.h"
 
-#if defined(PERCEPTION_THREAD_LOCAL_KEYWORD)
+#if defined(PERCEPTION_THREAD_LOCAL_KEYWORD) || defined(PERCEPTION_THREAD_LOCAL_STATIC)
 
-_Thread_local uintptr_t perception_thread_slot = 0;
-_Thread_local uintptr_t perception_thread_callback_depth = 0;
-
-#elif defined(PERCEPTION_THREAD_LOCAL_STATIC)
-
-uintptr_t perception_thread_slot = 0;
-uintptr_t perception_thread_callback_depth = 0;
+PERCEPTION_PER_THREAD uintptr_t perception_thread_slot = 0;
+PERCEPTION_PER_THREAD uintptr_t perception_thread_callback_depth = 0;
 
 #else  // PERCEPTION_THREAD_LOCAL_PTHREAD_KEY
 

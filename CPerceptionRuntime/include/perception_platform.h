@@ -3,6 +3,31 @@
 // The one place where platforms differ. Every other file tests only the
 // PERCEPTION_PLATFORM_* and PERCEPTION_THREAD_LOCAL_* macros defined here.
 //
+// Each platform, its lock (perception_lock.h), its per-thread slot
+// (perception_thread_local.h), the .ci/c-tests.sh configuration that runs the
+// C tests on it, and what could not be run here:
+//
+// | platform    | lock            | slot            | configuration   | not run here        |
+// |-------------|-----------------|-----------------|-----------------|---------------------|
+// | Linux       | pthread_mutex_t | _Thread_local;  | plain, asan-    | Musl, arm64         |
+// |             |                 | pthread key (*) | ubsan, tsan;    |                     |
+// |             |                 |                 | pthread-key     |                     |
+// | other POSIX | pthread_mutex_t | _Thread_local   | posix (Linux,   | any BSD, Android    |
+// |             |                 |                 | GENERIC_POSIX)  |                     |
+// | Windows     | SRWLOCK         | _Thread_local,  | windows (mingw- | Windows itself;     |
+// |             |                 | Windows TLS     | w64 gcc), and   | clang's MSVC target |
+// |             |                 |                 | windows-clang,  | (no MSVC headers)   |
+// |             |                 |                 | under wine      |                     |
+// | WASI, no    | none            | a plain global  | wasi (wasmtime) | WASI with threads   |
+// | threads     |                 |                 |                 |                     |
+// | Darwin      | os_unfair_lock  | _Thread_local   | darwin: iOS 13, | any run (glibc and  |
+// |             |                 |                 | macOS 10.15,    | Tests/AppleTargets/ |
+// |             |                 |                 | compiled only   | Platform stand in)  |
+//
+// (*) with -DPERCEPTION_USE_PTHREAD_KEY. mingw-w64's gcc keeps a _Thread_local
+// in TlsAlloc's slots (emulated TLS); clang, which Swift uses on Windows, in
+// the image's .tls section.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef PERCEPTION_PLATFORM_H
@@ -20,6 +45,7 @@
 //   PERCEPTION_PLATFORM_WINDOWS          Windows: SRWLOCK.
 //   PERCEPTION_PLATFORM_POSIX            Glibc, Musl, Android, the BSDs:
 //                                        pthread_mutex_t.
+// PERCEPTION_PLATFORM_LINUX (below) is 1 as well on Linux.
 #if defined(PERCEPTION_SINGLE_THREADED) || (defined(__wasi__) && !defined(_REENTRANT))
 #define PERCEPTION_PLATFORM_SINGLE_THREADED 1
 #elif defined(__APPLE__)
@@ -37,32 +63,25 @@
 #include <sched.h>
 #endif
 
-// Linux (Glibc or Musl): the lock is a futex word rather than a pthread_mutex_t
-// (perception_lock.h), and a thread is named by its tid (platform.c).
-#if defined(PERCEPTION_PLATFORM_POSIX) && defined(__linux__)
+// Linux (Glibc or Musl): a thread is named by its tid (platform.c). With
+// -DPERCEPTION_GENERIC_POSIX, Linux takes only what every POSIX system has,
+// so that the C tests run that branch.
+#if defined(PERCEPTION_PLATFORM_POSIX) && defined(__linux__) && !defined(PERCEPTION_GENERIC_POSIX)
 #define PERCEPTION_PLATFORM_LINUX 1
-#define PERCEPTION_PLATFORM_HAS_FUTEX 1
 #endif
 
 // How the per-thread slot is stored. Exactly one of these is 1:
 //   PERCEPTION_THREAD_LOCAL_STATIC       single-threaded: a plain global.
-//   PERCEPTION_THREAD_LOCAL_PTHREAD_KEY  pthread_getspecific, where clang
-//                                        says it has no C11 _Thread_local,
-//                                        or with -DPERCEPTION_USE_PTHREAD_KEY
-//                                        (the C tests build both ways).
-//   PERCEPTION_THREAD_LOCAL_KEYWORD      C11 _Thread_local.
-// Only clang can say it lacks _Thread_local (some old Apple targets); gcc in C11
-// mode always has it. __has_feature must stand alone in an #if for gcc.
-#if defined(__has_feature)
-#if !__has_feature(c_thread_local)
-#define PERCEPTION_COMPILER_LACKS_THREAD_LOCAL 1
-#endif
-#endif
-
+//   PERCEPTION_THREAD_LOCAL_PTHREAD_KEY  pthread_getspecific, with
+//                                        -DPERCEPTION_USE_PTHREAD_KEY on a
+//                                        POSIX system (the C tests build both).
+//   PERCEPTION_THREAD_LOCAL_KEYWORD      C11 _Thread_local, which every target
+//                                        the package supports has (clang lacks
+//                                        it for iOS 7 and macOS 10.6).
 #if defined(PERCEPTION_PLATFORM_SINGLE_THREADED)
 #define PERCEPTION_THREAD_LOCAL_STATIC 1
-#elif defined(PERCEPTION_USE_PTHREAD_KEY) || \
-    (defined(PERCEPTION_COMPILER_LACKS_THREAD_LOCAL) && !defined(_WIN32))
+#elif defined(PERCEPTION_USE_PTHREAD_KEY) && \
+    (defined(PERCEPTION_PLATFORM_POSIX) || defined(PERCEPTION_PLATFORM_DARWIN))
 #define PERCEPTION_THREAD_LOCAL_PTHREAD_KEY 1
 #else
 #define PERCEPTION_THREAD_LOCAL_KEYWORD 1
@@ -102,9 +121,8 @@ PERCEPTION_COLD void perception_warn(const char *message);
 void perception_write_error(const char *text, size_t length);
 
 // The calling thread, for the change trace: the system's identifier of the
-// thread (Linux's tid, Darwin's pthread_threadid_np, Windows' thread id), and
-// whether it is the process's main thread (always false where that cannot be
-// told).
+// thread (Linux's tid, Darwin's pthread_threadid_np, Windows' thread id,
+// pthread_self elsewhere), and whether it is the process's main thread.
 uint64_t perception_thread_identifier(void);
 bool perception_thread_is_main(void);
 

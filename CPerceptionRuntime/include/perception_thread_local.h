@@ -25,25 +25,18 @@
 /// perception_access_list is pointer-aligned, so three bits are free.
 #define PERCEPTION_SLOT_FLAG_MASK ((uintptr_t)7)
 
+#if defined(PERCEPTION_THREAD_LOCAL_KEYWORD) || defined(PERCEPTION_THREAD_LOCAL_STATIC)
+
+/// The storage class of the two words: one per thread, or, without threads,
+/// one plain global.
 #if defined(PERCEPTION_THREAD_LOCAL_KEYWORD)
+#define PERCEPTION_PER_THREAD _Thread_local
+#else
+#define PERCEPTION_PER_THREAD
+#endif
 
-extern _Thread_local uintptr_t perception_thread_slot;
-extern _Thread_local uintptr_t perception_thread_callback_depth;
-
-static inline uintptr_t perception_slot_get(void) { return perception_thread_slot; }
-static inline void perception_slot_set(uintptr_t value) { perception_thread_slot = value; }
-
-static inline uintptr_t perception_callback_depth_get(void) {
-  return perception_thread_callback_depth;
-}
-static inline void perception_callback_depth_set(uintptr_t depth) {
-  perception_thread_callback_depth = depth;
-}
-
-#elif defined(PERCEPTION_THREAD_LOCAL_STATIC)
-
-extern uintptr_t perception_thread_slot;
-extern uintptr_t perception_thread_callback_depth;
+extern PERCEPTION_PER_THREAD uintptr_t perception_thread_slot;
+extern PERCEPTION_PER_THREAD uintptr_t perception_thread_callback_depth;
 
 static inline uintptr_t perception_slot_get(void) { return perception_thread_slot; }
 static inline void perception_slot_set(uintptr_t value) { perception_thread_slot = value; }

@@ -3,15 +3,18 @@
 // A tiny assertion harness for the C runtime's tests.
 //
 // A test is a `void (void)` function run by RUN_TEST; it passes when no CHECK
-// in it (on any thread) failed. main() prints "N passed, N failed" last and
-// exits non-zero on any failure.
+// in it (on any thread) failed. A test that starts threads runs by
+// RUN_THREADED_TEST, and a single-threaded build skips it. main() prints
+// "N passed, N failed" last (", N skipped" after it when a test was skipped)
+// and exits non-zero on any failure.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef PERCEPTION_TEST_HARNESS_H
 #define PERCEPTION_TEST_HARNESS_H
 
-#include <pthread.h>
+#include "perception_platform.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -23,6 +26,8 @@ void harness_fail_values(const char *file, int line, const char *expression, uns
 /// Whether the current test has failed so far (to stop a loop early).
 bool harness_test_failed(void);
 void harness_run(const char *name, void (*test)(void));
+/// Counts a test as skipped, without running it.
+void harness_skip(const char *name, void (*test)(void), const char *reason);
 
 #define CHECK(condition)                                \
   do {                                                  \
@@ -48,7 +53,16 @@ void harness_run(const char *name, void (*test)(void));
 
 #define RUN_TEST(test) harness_run(#test, test)
 
-/// Starts `count` threads running `body(arguments[i])` and joins them all.
+/// Runs a test that starts threads (harness_run_threads); the single-threaded
+/// build, where there are none, skips it.
+#if defined(PERCEPTION_PLATFORM_SINGLE_THREADED)
+#define RUN_THREADED_TEST(test) harness_skip(#test, test, "needs threads")
+#else
+#define RUN_THREADED_TEST(test) harness_run(#test, test)
+#endif
+
+/// Starts `count` threads running `body(arguments[i])` and joins them all
+/// (threads.c: the one place the tests start threads).
 void harness_run_threads(size_t count, void *(*body)(void *), void *arguments, size_t argument_size);
 
 /// A distinct, 16-byte aligned fake pointer (for i < 2^22) for keys that are never

@@ -9,7 +9,6 @@
 
 #include "CPerceptionRuntime.h"
 
-#include <sched.h>
 #include <stdatomic.h>
 
 #define KEY(i) ((const void *)fake_pointer(4, (i)))
@@ -144,7 +143,7 @@ static void *run_concurrent_thread(void *argument) {
   // Readers wait for the head start, so that they begin with many keys in
   // and go on while the table keeps growing.
   while (atomic_load_explicit(&inserted, memory_order_acquire) < HEAD_START) {
-    sched_yield();
+    perception_thread_yield();
   }
   return read_while_inserting(&thread->reader);
 }
@@ -235,6 +234,6 @@ static void test_process_wide_property_keys(void) {
 void run_key_map_tests(void) {
   RUN_TEST(test_find_and_insert);
   RUN_TEST(test_growth_to_a_hundred_thousand_keys);
-  RUN_TEST(test_readers_while_one_thread_inserts);
-  RUN_TEST(test_process_wide_property_keys);
+  RUN_THREADED_TEST(test_readers_while_one_thread_inserts);
+  RUN_THREADED_TEST(test_process_wide_property_keys);
 }

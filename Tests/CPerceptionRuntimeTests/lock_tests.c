@@ -65,5 +65,5 @@ static void test_lock_init_lock_unlock_destroy(void) {
 
 void run_lock_tests(void) {
   RUN_TEST(test_lock_init_lock_unlock_destroy);
-  RUN_TEST(test_lock_counter_under_eight_threads);
+  RUN_THREADED_TEST(test_lock_counter_under_eight_threads);
 }

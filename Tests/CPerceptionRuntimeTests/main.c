@@ -16,6 +16,7 @@
 static atomic_int current_failures;
 static int passed_tests;
 static int failed_tests;
+static int skipped_tests;
 
 static bool report_failure(void) {
   return atomic_fetch_add(&current_failures, 1) < MAX_REPORTED_FAILURES;
@@ -51,22 +52,11 @@ void harness_run(const char *name, void (*test)(void)) {
   fflush(stdout);
 }
 
-void harness_run_threads(size_t count, void *(*body)(void *), void *arguments, size_t argument_size) {
-  pthread_t *threads = malloc(count * sizeof(pthread_t));
-  if (threads == NULL) {
-    fprintf(stderr, "out of memory\n");
-    abort();
-  }
-  for (size_t i = 0; i < count; i++) {
-    if (pthread_create(&threads[i], NULL, body, (char *)arguments + i * argument_size) != 0) {
-      fprintf(stderr, "pthread_create failed\n");
-      abort();
-    }
-  }
-  for (size_t i = 0; i < count; i++) {
-    pthread_join(threads[i], NULL);
-  }
-  free(threads);
+void harness_skip(const char *name, void (*test)(void), const char *reason) {
+  (void)test;
+  skipped_tests++;
+  printf("SKIP %s (%s)\n", name, reason);
+  fflush(stdout);
 }
 
 int main(void) {
@@ -79,6 +69,10 @@ int main(void) {
   run_debug_counters_tests();
   run_call_stack_tests();
   run_thread_identity_tests();
-  printf("%d passed, %d failed\n", passed_tests, failed_tests);
+  if (skipped_tests == 0) {
+    printf("%d passed, %d failed\n", passed_tests, failed_tests);
+  } else {
+    printf("%d passed, %d failed, %d skipped\n", passed_tests, failed_tests, skipped_tests);
+  }
   return failed_tests == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

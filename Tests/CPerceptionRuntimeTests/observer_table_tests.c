@@ -850,6 +850,6 @@ void run_observer_table_tests(void) {
   RUN_TEST(test_small_and_large_tables);
   RUN_TEST(test_collect_a_thousand_observers);
   RUN_TEST(test_random_operations_match_a_model);
-  RUN_TEST(test_table_creation_race);
-  RUN_TEST(test_concurrent_register_collect_cancel);
+  RUN_THREADED_TEST(test_table_creation_race);
+  RUN_THREADED_TEST(test_concurrent_register_collect_cancel);
 }

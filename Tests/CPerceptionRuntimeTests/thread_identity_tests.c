@@ -21,16 +21,20 @@ static void *record_identity(void *argument) {
   return NULL;
 }
 
-static void test_main_thread_and_another(void) {
+static void test_main_thread(void) {
   CHECK(perception_thread_is_main());
+  CHECK(perception_thread_identifier() == perception_thread_identifier());
+}
+
+static void test_another_thread(void) {
   uint64_t main_identifier = perception_thread_identifier();
-  CHECK(main_identifier == perception_thread_identifier());
   thread_identity other = {0, true};
-  pthread_t thread;
-  CHECK(pthread_create(&thread, NULL, record_identity, &other) == 0);
-  CHECK(pthread_join(thread, NULL) == 0);
+  harness_run_threads(1, record_identity, &other, sizeof(other));
   CHECK(!other.is_main);
   CHECK(other.identifier != main_identifier);
 }
 
-void run_thread_identity_tests(void) { RUN_TEST(test_main_thread_and_another); }
+void run_thread_identity_tests(void) {
+  RUN_TEST(test_main_thread);
+  RUN_THREADED_TEST(test_another_thread);
+}

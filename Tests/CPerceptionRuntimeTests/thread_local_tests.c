@@ -2,7 +2,7 @@
 //
 // The per-thread slot: each thread sees only its own value, and a new thread
 // starts at 0. The same tests run against whichever storage the build chose
-// (.ci/c-tests.sh builds both _Thread_local and the pthread key).
+// (.ci/c-tests.sh builds each of them).
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,37 +10,33 @@
 
 #include "CPerceptionRuntime.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 
 #define SLOT_THREADS 6
 #define SLOT_ROUNDS 1000
 
-/// A minimal barrier (pthread_barrier_t is missing on Darwin).
+/// A minimal barrier, in C11 atomics so that it needs no thread library: the
+/// last thread to arrive resets the count, then opens the next generation.
 typedef struct slot_barrier {
-  pthread_mutex_t mutex;
-  pthread_cond_t condition;
-  int waiting;
-  int generation;
+  atomic_int waiting;
+  atomic_int generation;
   int parties;
 } slot_barrier;
 
 static void barrier_wait(slot_barrier *barrier) {
-  pthread_mutex_lock(&barrier->mutex);
-  int generation = barrier->generation;
-  if (++barrier->waiting == barrier->parties) {
-    barrier->waiting = 0;
-    barrier->generation++;
-    pthread_cond_broadcast(&barrier->condition);
+  int generation = atomic_load_explicit(&barrier->generation, memory_order_acquire);
+  if (atomic_fetch_add_explicit(&barrier->waiting, 1, memory_order_acq_rel) + 1 == barrier->parties) {
+    atomic_store_explicit(&barrier->waiting, 0, memory_order_relaxed);
+    atomic_fetch_add_explicit(&barrier->generation, 1, memory_order_release);
   } else {
-    while (generation == barrier->generation) {
-      pthread_cond_wait(&barrier->condition, &barrier->mutex);
+    while (atomic_load_explicit(&barrier->generation, memory_order_acquire) == generation) {
+      perception_thread_yield();
     }
   }
-  pthread_mutex_unlock(&barrier->mutex);
 }
 
-static slot_barrier slot_test_barrier = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 0,
-                                         SLOT_THREADS};
+static slot_barrier slot_test_barrier = {0, 0, SLOT_THREADS};
 
 typedef struct slot_thread {
   uintptr_t value;
@@ -164,7 +160,7 @@ void run_thread_local_tests(void) {
   printf("thread-local slot: static\n");
 #endif
   RUN_TEST(test_slot_holds_flag_bits);
-  RUN_TEST(test_slot_is_per_thread);
-  RUN_TEST(test_new_thread_starts_at_zero);
-  RUN_TEST(test_callback_depth_is_per_thread_and_apart_from_the_slot);
+  RUN_THREADED_TEST(test_slot_is_per_thread);
+  RUN_THREADED_TEST(test_new_thread_starts_at_zero);
+  RUN_THREADED_TEST(test_callback_depth_is_per_thread_and_apart_from_the_slot);
 }
