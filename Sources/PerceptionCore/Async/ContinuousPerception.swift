@@ -1,15 +1,14 @@
 /// Calls `apply` now and again after each change to what it read, on its own isolation,
 /// until the returned token is cancelled or dropped.
 ///
-/// The counterpart of Observation's `withContinuousObservation(options:apply:)` (SE-0506, the
-/// name Swift 6.4 ships):
+/// The counterpart of Observation's `withContinuousObservation(options:apply:)` (SE-0506):
 ///
-/// - `apply` runs first with an `.initial` event, then after each event `options` names,
-///   each time at the next suspension point of its isolation (the caller's, by default), so
-///   that the changes made in one synchronous stretch there give one call, with the last
-///   event. Every call tracks what `apply` reads that time.
+/// - `apply` runs first with an `.initial` event, then after each event `options` names, at
+///   the next suspension point of its isolation (by default the caller's), so that the changes
+///   of one synchronous stretch give one call, with the last event. Each call tracks what
+///   `apply` reads that time.
 /// - Cancelling the token (`cancel()`, or dropping it), or `event.cancel()` in `apply`, ends
-///   it: `apply` is released at once, and is not called again once the cancelling call has
+///   it: `apply` is released at once, and not called again once the cancelling call has
 ///   returned on `apply`'s isolation.
 ///
 /// ```swift
@@ -44,10 +43,8 @@ public func withContinuousPerception(
 }
 
 extension PerceptionTracking {
-  /// Keeps a `withContinuousPerception(options:apply:)` tracking going; cancelling it, or
-  /// dropping it, ends the tracking.
-  ///
-  /// The counterpart of Observation's `ObservationTracking.Token` (SE-0506).
+  /// Keeps a `withContinuousPerception(options:apply:)` tracking going; cancelling or
+  /// dropping it ends the tracking. The counterpart of `ObservationTracking.Token` (SE-0506).
   @available(iOS, deprecated: 27, renamed: "ObservationTracking.Token")
   @available(macOS, deprecated: 27, renamed: "ObservationTracking.Token")
   @available(tvOS, deprecated: 27, renamed: "ObservationTracking.Token")

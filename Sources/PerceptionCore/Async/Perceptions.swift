@@ -1,18 +1,16 @@
 /// An asynchronous sequence of the values a closure computes from perceptible objects, one
 /// each time the properties it read change.
 ///
-/// The counterpart of Observation's `Observations` (SE-0475), with the same API and behaviour,
-/// on every platform:
+/// The counterpart of Observation's `Observations` (SE-0475), with its API and behaviour, on
+/// every platform:
 ///
 /// - The first element is the closure's value when iteration starts.
 /// - Each later element is computed after a change to a property the closure read last time.
-///   Changes made in one synchronous stretch, from the first `willSet` to the next suspension
-///   point of the closure's isolation, give one element, computed after all of them.
-/// - The closure runs on its own isolation (the actor it was written on, by default), wherever
-///   the iterating task runs.
-/// - Several iterators, in several tasks, may share one sequence. As with `Observations`, a
-///   change wakes every iterator of the sequence that is waiting, and each computes its next
-///   element; an iterator may so compute an element equal to its last.
+///   Changes made in one synchronous stretch, up to the next suspension point of the closure's
+///   isolation, give one element.
+/// - The closure runs on its own isolation (by default the actor it was written on).
+/// - Several iterators may share one sequence: a change wakes every waiting iterator, and each
+///   computes its next element, which may equal its last.
 /// - Cancelling the iterating task ends the sequence.
 /// - An error thrown by the closure is thrown once by `next()`, and the sequence then ends.
 ///
@@ -21,9 +19,6 @@
 ///   print("count is", count)
 /// }
 /// ```
-///
-/// It is built on `withPerceptionTracking(_:onChange:)` alone, so it follows whatever tracking
-/// that function does.
 @available(iOS, deprecated: 26, renamed: "Observations")
 @available(macOS, deprecated: 26, renamed: "Observations")
 @available(tvOS, deprecated: 26, renamed: "Observations")
@@ -38,27 +33,25 @@ public struct Perceptions<Element: Sendable, Failure: Error>: AsyncSequence, Sen
   }
 
   let emit: Emit
-  /// Shared by the sequence's iterators, as `Observations` shares its state.
   let signal = ChangeSignal()
-  /// Where the sequence was made, for the change trace; nil unless tracing was on then.
   let traceOrigin = TraceOrigin.capture(kind: "Perceptions")
 
   /// Creates a sequence of the values `emit` returns, computed again after each change to the
   /// perceptible properties it read.
   ///
-  /// - Parameter emit: A closure that reads perceptible objects and returns an element. It
-  ///   runs on its own isolation, which by default is the caller's.
+  /// - Parameter emit: Reads perceptible objects and returns an element, on its own isolation
+  ///   (by default the caller's).
   public init(
     @_inheritActorContext _ emit: @escaping @isolated(any) @Sendable () throws(Failure) -> Element
   ) {
     self.emit = .element(emit)
   }
 
-  /// Creates a sequence whose closure decides when it ends: it goes on while `emit` returns
-  /// `.next(element)`, and ends, without an element, when it returns `.finish`.
+  /// Creates a sequence that goes on while `emit` returns `.next(element)` and ends, without
+  /// an element, when it returns `.finish`.
   ///
-  /// - Parameter emit: A closure that reads perceptible objects and returns the next step. It
-  ///   runs on its own isolation, which by default is the caller's.
+  /// - Parameter emit: Reads perceptible objects and returns the next step, on its own
+  ///   isolation (by default the caller's).
   public static func untilFinished(
     @_inheritActorContext _ emit: @escaping @isolated(any) @Sendable () throws(Failure) -> Iteration
   ) -> Perceptions<Element, Failure> {
@@ -69,28 +62,23 @@ public struct Perceptions<Element: Sendable, Failure: Error>: AsyncSequence, Sen
     self.emit = emit
   }
 
-  /// Creates an iterator with its own state: its first `next()` yields the current value.
+  /// Creates an iterator with its own tracking: its first `next()` yields the current value.
   public func makeAsyncIterator() -> Iterator {
     Iterator(emit: emit, signal: signal, traceOrigin: traceOrigin)
   }
 
-  // The closure and the iterator are declared in the type's own body, not in extensions: the
-  // type is deprecated from iOS 26, and an extension of it would warn in every build for that
-  // target.
+  // Nested here, not in extensions: an extension of a type deprecated from iOS 26 warns in
+  // every build for that target.
 
-  /// The closure of a `Perceptions` sequence, seen synchronously, and the isolation it runs on.
-  ///
-  /// The `@isolated(any)` closure is not kept as itself: a stored property of a function type
-  /// that is `@isolated(any)`, or throws a generic error type, has metadata that only the iOS 18,
-  /// macOS 15, tvOS 18 and watchOS 11 runtimes can make, and reflecting the sequence (`dump`, a
-  /// debugger's `po`) would need it. A closure returning a `Result` has plain function metadata.
+  /// The closure, seen synchronously, and its isolation. Not kept as itself: reflecting the
+  /// sequence (`dump`, `po`) would need the metadata of an `@isolated(any)` or typed-throws
+  /// function type, which only the iOS 18 runtimes and their peers make; a closure returning a
+  /// `Result` has plain metadata.
   struct Emit: Sendable {
-    /// The isolation the closure runs on.
     let isolation: (any Actor)?
-    /// Calls the closure synchronously. Only for code already running on `isolation`.
+    /// Only for code already running on `isolation`.
     let callOnItsIsolation: @Sendable () -> Result<Iteration, Failure>
 
-    /// The closure of `Perceptions.init(_:)`: each value is the next element.
     static func element(
       _ closure: @escaping @isolated(any) @Sendable () throws(Failure) -> Element
     ) -> Self {
@@ -98,14 +86,12 @@ public struct Perceptions<Element: Sendable, Failure: Error>: AsyncSequence, Sen
       return Self(isolation: closure.isolation) { () throws(Failure) in .next(try call()) }
     }
 
-    /// The closure of `Perceptions.untilFinished(_:)`.
     static func iteration(
       _ closure: @escaping @isolated(any) @Sendable () throws(Failure) -> Iteration
     ) -> Self {
       Self(isolation: closure.isolation, synchronousView(of: closure))
     }
 
-    /// Keeps `call`, already seen synchronously, as a closure returning its outcome.
     private init(
       isolation: (any Actor)?, _ call: @escaping @Sendable () throws(Failure) -> Iteration
     ) {
@@ -120,32 +106,27 @@ public struct Perceptions<Element: Sendable, Failure: Error>: AsyncSequence, Sen
     }
   }
 
-  /// Iterates a `Perceptions` sequence. Each iterator has its own tracking, so several may
-  /// iterate one sequence at once.
+  /// Iterates a `Perceptions` sequence, with a tracking of its own.
   public struct Iterator: AsyncIteratorProtocol {
-    /// The closure, the sequence's wake-up signal and this iterator's place in it; nil once
-    /// the sequence has ended, so that an ended iterator holds nothing the closure captured.
+    /// Nil once the sequence has ended, so that an ended iterator holds nothing the closure
+    /// captured.
     private var source: (emit: Emit, signal: ChangeSignal, waiter: ChangeSignal.Waiter)?
     private var started = false
     private let traceOrigin: TraceOrigin?
 
-    init(
-      emit: Emit, signal: ChangeSignal, traceOrigin: TraceOrigin?
-    ) {
+    init(emit: Emit, signal: ChangeSignal, traceOrigin: TraceOrigin?) {
       source = (emit, signal, ChangeSignal.Waiter())
       self.traceOrigin = traceOrigin
     }
 
-    /// Returns the next element: the current value on the first call, and after that the
-    /// value once something the closure read has changed. Returns nil when the sequence has
-    /// ended: the closure returned `.finish`, threw (thrown here, once), or the task was
-    /// cancelled.
+    /// Returns the current value on the first call, and after that the value once something
+    /// the closure read has changed; nil once the closure returned `.finish` or threw (thrown
+    /// here, once), or the task was cancelled.
     public mutating func next(
       isolation iterationIsolation: isolated (any Actor)? = #isolation
     ) async throws(Failure) -> Element? {
       guard let (emit, signal, waiter) = source else { return nil }
-      // The first element is computed at once, with no suspension when the closure's isolation
-      // is the caller's, as `Observations` does.
+      // As `Observations`, the first element comes without a wait.
       if started {
         await signal.wait(waiter)
       }
@@ -154,8 +135,6 @@ public struct Perceptions<Element: Sendable, Failure: Error>: AsyncSequence, Sen
         source = nil
         return nil
       }
-      // Hops to the closure's isolation, and back. Changes made on that isolation before it
-      // gets there are all seen by this one call.
       let origin = traceOrigin
       switch await Self.track(
         isolation: emit.isolation, emit: emit, signal: signal, waiter: waiter, traceOrigin: origin)
@@ -173,15 +152,10 @@ public struct Perceptions<Element: Sendable, Failure: Error>: AsyncSequence, Sen
 
     /// Returns the next element, as `next(isolation:)` does, on no actor.
     ///
-    /// `AsyncIteratorProtocol`'s original requirement. The standard library's default for it
-    /// exists only from macOS 15 and iOS 18, so without this one the conformance would not hold
-    /// on the older systems this package supports, and neither would `for await` there, which
-    /// calls `next()` where `next(isolation:)` is unavailable. swift-perception declares it too.
-    ///
-    /// Disfavored, so that `await iterator.next()` written on an actor resolves to
-    /// `next(isolation:)` and stays there, as it does for `Observations`, whose iterator has no
-    /// `next()` of its own. Chosen, this nonisolated one would leave the actor for the global
-    /// executor and come back, giving the actor's other tasks a turn in between.
+    /// `AsyncIteratorProtocol`'s original requirement, whose default exists only from iOS 18
+    /// and macOS 15: without it `for await` would not compile on older systems (swift-perception
+    /// declares it too). Disfavored, so that `await iterator.next()` on an actor resolves to
+    /// `next(isolation:)` and stays on the actor, as with `Observations`.
     @_disfavoredOverload
     public mutating func next() async throws(Failure) -> Element? {
       try await next(isolation: nil)
@@ -201,7 +175,7 @@ public struct Perceptions<Element: Sendable, Failure: Error>: AsyncSequence, Sen
     private static func track(
       emit: Emit, signal: ChangeSignal, waiter: ChangeSignal.Waiter
     ) -> Result<Iteration, Failure> {
-      // `withPerceptionTracking(_:onChange:)`'s own call, which is deprecated from iOS 17.
+      // `withPerceptionTracking(_:onChange:)`'s own call; that function is deprecated from iOS 17.
       TrackingScope.run(emit.callOnItsIsolation, request: .onChange) {
         .onChange { signal.changed(for: waiter) }
       }
