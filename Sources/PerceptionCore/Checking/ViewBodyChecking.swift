@@ -48,14 +48,4 @@ enum ViewBodyChecking {
     guard isMain, ThreadLocal.slot == 0, CheckingSwitch.shared.isEnabled else { return }
     ThreadLocal.slot = CheckingSlot.viewBodies
   }
-
-  /// Runs `body` with the calling thread watched and `detector` deciding: how tests stand in
-  /// for SwiftUI's main thread on any platform.
-  static func withWatchedThread<T>(_ detector: ViewBodyDetector, _ body: () throws -> T) rethrows
-    -> T
-  {
-    try $detectorOverride.withValue(detector) {
-      try CheckingSlot.with(CheckingSlot.viewBodies, body)
-    }
-  }
 }

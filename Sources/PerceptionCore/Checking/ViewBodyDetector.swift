@@ -11,7 +11,7 @@
 /// stack: the same code path reached the same way asks once. Capturing the stack and probing
 /// the cache is what a read on a watched thread pays after that.
 final class ViewBodyDetector: @unchecked Sendable {
-  // Sendable: `verdicts` and `decisions` are only touched under `lock`.
+  // Sendable: `verdicts` is only touched under `lock`.
 
   /// What a stack says of a read.
   enum Verdict: Equatable {
@@ -28,7 +28,6 @@ final class ViewBodyDetector: @unchecked Sendable {
   /// hash would share a verdict: with 64 bits, a chance far below that of any other mistake
   /// a stack heuristic makes.
   private var verdicts: [Int: Verdict] = [:]
-  private var decisions = 0
   private let lock = Lock()
 
   /// Distinct stacks remembered at most; past it the cache starts over, so that a program
@@ -37,11 +36,6 @@ final class ViewBodyDetector: @unchecked Sendable {
 
   init(isRenderEngine: @escaping @Sendable (CallStack.Frame) -> Bool) {
     self.isRenderEngine = isRenderEngine
-  }
-
-  /// How many stacks were named and judged, rather than found in the cache.
-  var decisionCount: Int {
-    lock.withLock { decisions }
   }
 
   /// The verdict for the calling thread's stack, on a read of a property of `readType`.
@@ -60,7 +54,6 @@ final class ViewBodyDetector: @unchecked Sendable {
           verdicts.removeAll(keepingCapacity: true)
         }
         verdicts[key] = verdict
-        decisions += 1
       }
       return verdict
     }
