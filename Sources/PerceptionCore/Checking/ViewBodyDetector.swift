@@ -80,7 +80,8 @@ final class ViewBodyDetector: @unchecked Sendable {
   /// A cheap test on the mangled name before demangling it: a Swift symbol that mentions an
   /// entity named `body`.
   static func mayBeBody(_ symbol: String) -> Bool {
-    (symbol.hasPrefix("$s") || symbol.hasPrefix("_$s")) && symbol.utf8.offset(of: "4body") != nil
+    (symbol.hasPrefix("$s") || symbol.hasPrefix("_$s"))
+      && Substring(symbol).firstRange(matching: "4body") != nil
   }
 
   /// `View.body` for a demangled `body` getter, or a closure in one, of a type other than
@@ -89,29 +90,14 @@ final class ViewBodyDetector: @unchecked Sendable {
   /// Demangled names read `Module.ContentView.body.getter : some`, with prefixes such as
   /// `closure #1 () -> ... in ` for a closure or `generic specialization <...> of `.
   static func viewBody(demangled: String, readType: String) -> String? {
-    guard let getter = demangled.utf8.offset(of: ".body.getter") else { return nil }
-    let qualifiedType = demangled.utf8.prefix(getter).split(separator: UInt8(ascii: " ")).last
-      .flatMap { String($0) }
-    guard let qualifiedType, !qualifiedType.isEmpty else { return nil }
+    let name = Substring(demangled)
+    guard let getter = name.firstRange(matching: ".body.getter"),
+      let qualifiedType = name[..<getter.lowerBound].split(separator: " ").last
+    else { return nil }
     if qualifiedType == readType || qualifiedType.hasSuffix("." + readType) { return nil }
     // Drop the module: `ContentView.body` is what a developer searches for.
     let components = qualifiedType.split(separator: ".", maxSplits: 1)
     let typeName = components.count == 2 ? components[1] : components[0]
     return "\(typeName).body"
-  }
-}
-
-extension String.UTF8View {
-  /// The offset of the first occurrence of `needle`, or nil. (The standard library's
-  /// `firstRange(of:)` needs iOS 16 and macOS 13; these names are short.)
-  fileprivate func offset(of needle: StaticString) -> Int? {
-    let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
-    let haystack = Array(self)
-    guard pattern.count <= haystack.count else { return nil }
-    for start in 0...(haystack.count - pattern.count)
-    where haystack[start..<(start + pattern.count)].elementsEqual(pattern) {
-      return start
-    }
-    return nil
   }
 }

@@ -147,7 +147,7 @@ final class TraceOrigin: @unchecked Sendable {
     let libraryPrefixes = ["PerceptionCore.", "Observation.", "Swift.", "_Concurrency."]
     if libraryPrefixes.contains(where: { function.hasPrefix($0) }) { return true }
     // The SwiftUI shells, which the SwiftUI stand-in's tests compile into their own module.
-    return Substring(function).firstRange(of: "WithPerceptionTracking") != nil
+    return function.firstRange(matching: "WithPerceptionTracking") != nil
   }
 
   /// The function a demangled frame is in, qualified by its module and without its
@@ -155,14 +155,14 @@ final class TraceOrigin: @unchecked Sendable {
   /// `App.ContentView.body.getter : some View` is `App.ContentView.body`.
   static func qualifiedName(_ demangled: String) -> Substring {
     var name = Substring(demangled)
-    if let range = name.lastRange(of: " in ") { name = name[range.upperBound...] }
+    if let range = name.lastRange(matching: " in ") { name = name[range.upperBound...] }
     // Specialization prefixes such as `generic specialization <...> of `.
-    if let range = name.lastRange(of: " of ") { name = name[range.upperBound...] }
+    if let range = name.lastRange(matching: " of ") { name = name[range.upperBound...] }
     for prefix in ["static ", "protocol witness for ", "@objc "] where name.hasPrefix(prefix) {
       name = name.dropFirst(prefix.count)
     }
     for marker in ["(", "<", ".getter", ".setter", ".modify", " : "] {
-      if let range = name.firstRange(of: marker) { name = name[..<range.lowerBound] }
+      if let range = name.firstRange(matching: marker) { name = name[..<range.lowerBound] }
     }
     return name
   }
@@ -172,29 +172,5 @@ final class TraceOrigin: @unchecked Sendable {
     let name = qualifiedName(demangled)
     let parts = name.split(separator: ".", maxSplits: 1)
     return String(parts.count == 2 ? parts[1] : name)
-  }
-}
-
-extension Substring {
-  /// The first or last range of `needle`. (The standard library's `firstRange(of:)` needs
-  /// iOS 16 and macOS 13; these names are short.)
-  fileprivate func firstRange(of needle: String) -> Range<Index>? {
-    ranges(of: needle).first
-  }
-
-  fileprivate func lastRange(of needle: String) -> Range<Index>? {
-    ranges(of: needle).last
-  }
-
-  private func ranges(of needle: String) -> [Range<Index>] {
-    var found: [Range<Index>] = []
-    var start = startIndex
-    while start < endIndex {
-      if self[start...].hasPrefix(needle) {
-        found.append(start..<index(start, offsetBy: needle.count))
-      }
-      start = index(after: start)
-    }
-    return found
   }
 }
