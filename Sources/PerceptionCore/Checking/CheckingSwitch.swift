@@ -52,7 +52,7 @@ final class CheckingSwitch: @unchecked Sendable {
       let state = word.loadAcquire()
       if _fastPath(state != CheckingSwitch.unsettled) { return state == CheckingSwitch.on }
       let initial =
-        CheckingSwitch.environmentAllowsChecking ? CheckingSwitch.on : CheckingSwitch.off
+        (environmentSwitch("PERCEPTION_CHECKING") ?? true) ? CheckingSwitch.on : CheckingSwitch.off
       // A concurrent setter wins over the environment's default.
       _ = word.compareExchange(CheckingSwitch.unsettled, initial)
       return word.loadAcquire() == CheckingSwitch.on
@@ -62,13 +62,11 @@ final class CheckingSwitch: @unchecked Sendable {
       word.storeRelease(newValue ? CheckingSwitch.on : CheckingSwitch.off)
     }
   }
+}
 
-  /// False when `PERCEPTION_CHECKING` turns checking off.
-  static var environmentAllowsChecking: Bool {
-    guard let raw = Platform.environmentValue("PERCEPTION_CHECKING") else { return true }
-    switch raw.lowercased() {
-    case "0", "false", "no", "off": return false
-    default: return true
-    }
-  }
+/// An on/off environment variable: nil when unset or empty, false when `0`, `false`, `no` or
+/// `off`, true otherwise.
+func environmentSwitch(_ name: String) -> Bool? {
+  guard let raw = Platform.environmentValue(name), !raw.isEmpty else { return nil }
+  return !["0", "false", "no", "off"].contains(raw.lowercased())
 }

@@ -49,13 +49,7 @@ enum TraceSwitch {
   }
 
   private static func settle() -> UInt32 {
-    var on = false
-    if let raw = Platform.environmentValue("PERCEPTION_TRACE") {
-      switch raw.lowercased() {
-      case "", "0", "false", "no", "off": on = false
-      default: on = true
-      }
-    }
+    let on = environmentSwitch("PERCEPTION_TRACE") ?? false
     return update { $0 | settled | (on ? fromEnvironment : 0) }
   }
 
