@@ -2,15 +2,11 @@
   import Dispatch
 #endif
 
-/// An asynchronous checked context: a task-local value that says a task is in one, and an
-/// executor that marks the slot of whichever thread runs the task.
-///
-/// The slot is per thread and a task moves between threads at each `await`, so the slot
-/// cannot carry the context by itself: the executor sets `CheckingSlot.checkedTask` around
-/// each job it runs, and a report confirms the task-local, because the job that leaves the
-/// context runs on until its next suspension.
+/// An asynchronous checked context: a task-local value says a task is in one, and an executor
+/// marks the slot of whichever thread runs the task's jobs (`CheckingSlot.checkedTask`). A job
+/// runs on after the context ends, until its next suspension, so a report confirms the
+/// task-local.
 enum CheckedTaskContext {
-  /// Whether the current task is inside an asynchronous `withPerceptionChecking`.
   @TaskLocal static var isActive = false
 
   static func run<T, E: Error>(

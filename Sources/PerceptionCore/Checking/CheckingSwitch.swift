@@ -2,11 +2,9 @@
 /// observes, in checked contexts (see ``withPerceptionChecking(_:)``).
 ///
 /// On by default in debug builds, unless the environment variable `PERCEPTION_CHECKING` is
-/// `0` (or `false`, `no`, `off`) when it is first read. In release builds it is always false,
-/// and setting it does nothing: checking is compiled out there.
-///
-/// Safe to read and set from any thread. Turning it off while a checked context is open
-/// silences that context's later reads.
+/// `0` (or `false`, `no`, `off`) when it is first read. Always false in release builds, where
+/// checking is compiled out. Safe from any thread; turning it off silences the later reads of
+/// open checked contexts.
 ///
 /// Deprecated where SwiftUI observes perceptible models itself, as swift-perception marks it.
 @available(
@@ -27,8 +25,8 @@ public var isPerceptionCheckingEnabled: Bool {
   set { CheckingSwitch.shared.isEnabled = newValue }
 }
 
-/// The global switch's state: one atomic word, because it is read each time a checked context
-/// opens (once per render in a view layer) and each time a read is about to be reported.
+/// The switch's state, one atomic word: it is read as each checked context opens and before
+/// each report.
 final class CheckingSwitch: @unchecked Sendable {
   // Sendable: the word is only accessed atomically.
   static let shared = CheckingSwitch()
@@ -38,10 +36,10 @@ final class CheckingSwitch: @unchecked Sendable {
   private static let off: UInt32 = 1
   private static let on: UInt32 = 2
 
+  /// Never freed: the process's one switch.
   private let word: UnsafeMutablePointer<AtomicWord>
 
   private init() {
-    // Allocated once and never freed: the process's one switch.
     word = .allocate(capacity: 1)
     word.initializeWord(CheckingSwitch.unsettled)
   }

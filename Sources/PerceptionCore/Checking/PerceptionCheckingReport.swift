@@ -8,10 +8,9 @@ public struct PerceptionCheckingReport: Sendable, Hashable, CustomStringConverti
   /// The name of the type whose property was read, such as `Model`.
   public let typeName: String
 
-  /// The name of the property that was read, such as `count`: for a `@Perceptible` class, the
-  /// name the macro recorded, in any build; for a type that conforms by hand, the name its key
-  /// path gives, and nil where it gives none (a key path to a computed property describes itself
-  /// by the address of its getter unless the program's symbols can be found at run time).
+  /// The name of the property that was read, such as `count`: the name `@Perceptible`
+  /// recorded, or else the key path's, if it gives one (a key path to a computed property
+  /// names its getter's address where the program's symbols cannot be found at run time).
   public let propertyName: String?
 
   /// The file of the read, as `#fileID` spells it, when the caller passed it (through the
@@ -24,20 +23,15 @@ public struct PerceptionCheckingReport: Sendable, Hashable, CustomStringConverti
   /// The column of the read, when known.
   public let column: UInt?
 
-  /// The view body that made the read, such as `ContentView.body`, when perception checking
-  /// found it on the stack: where Perception's engine runs on an Apple platform (always on
-  /// iOS 13-16, macOS 10.15-13, tvOS 13-16 and watchOS 6-9), a SwiftUI body that nobody
-  /// wrapped in `WithPerceptionTracking` is checked without a checked context. Nil for a read
-  /// in a checked context.
+  /// The SwiftUI view body that made the read, such as `ContentView.body`, found on the stack
+  /// where Perception's engine runs on an Apple platform; nil for a read in a checked context.
   public let viewBody: String?
 
-  /// `Type.property`, or `Type.<description of the key path>` when the property has no name
-  /// here.
+  /// `Type.property`, or `Type.<description of the key path>` when the property has no name.
   public var property: String {
     "\(typeName).\(propertyName ?? keyPathDescription)"
   }
 
-  /// What the key path says of itself, kept for reports that cannot name the property.
   let keyPathDescription: String
 
   /// The whole report, on one line: what was read, where, and how to fix it.
@@ -77,10 +71,8 @@ public struct PerceptionCheckingReport: Sendable, Hashable, CustomStringConverti
   }
 }
 
-/// Where a read happened, as the caller's default arguments captured it.
-///
-/// Frozen, so that its inlinable initializer may assign the properties one by one when the
-/// module is built for library evolution (Xcode's "Build Libraries for Distribution").
+/// Where a read happened, as the caller's default arguments captured it. Frozen, so that its
+/// inlinable initializer may assign each property under library evolution.
 @frozen @usableFromInline
 struct CallSite {
   @usableFromInline let fileID: StaticString

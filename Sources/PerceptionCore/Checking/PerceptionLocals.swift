@@ -1,6 +1,4 @@
-/// Task-local values that tune perception checking.
-///
-/// Mirrors the original Perception library's `_PerceptionLocals`.
+/// Task-local values that tune perception checking, as swift-perception's `_PerceptionLocals`.
 public enum _PerceptionLocals {
   /// Set to true to silence perception checking for the work done in its scope: its reads are
   /// never reported, even in a checked context.
@@ -10,11 +8,9 @@ public enum _PerceptionLocals {
   /// while they evaluate a body whose reads are tracked by other means, so that perception
   /// checking treats that work as tracked.
   ///
-  /// Perception checking itself does not need it: the thread's slot already says whether a
-  /// read is tracked. It is pushed for the libraries that read it, in debug builds only,
-  /// because pushing a task-local value costs an allocation per tracking call. (It cannot be
-  /// a free computed read of the slot: `$isInPerceptionTracking` must stay a `TaskLocal` for
-  /// callers that set it, and only the `@TaskLocal` macro can declare that pair.)
+  /// Checking itself reads the thread's slot instead; this is pushed for the libraries that
+  /// read it, in debug builds only, because pushing a task-local allocates. It must stay a
+  /// `TaskLocal` for callers that set it.
   ///
   /// Deprecated where SwiftUI observes perceptible models itself, as swift-perception marks it.
   @available(iOS, deprecated: 17)

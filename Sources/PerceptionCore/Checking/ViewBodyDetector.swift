@@ -3,19 +3,14 @@
 ///
 /// A read is in a view body when, between it and the innermost frame of the render engine
 /// (SwiftUI's AttributeGraph), some frame is a `body` getter or a closure in one, of a type
-/// other than the one being read. So the reads a view makes while SwiftUI evaluates its body,
-/// or a lazy container's row closure, count; the reads of an action closure, an `onAppear`,
-/// or `updateUIView` do not, since no `body` getter stands between them and the engine.
+/// other than the one being read. So the reads of a body or a lazy container's row closure
+/// count; those of an action closure, an `onAppear` or `updateUIView` do not.
 ///
-/// Naming frames is slow (a symbol-table search per frame), so the verdict is cached per
-/// stack: the same code path reached the same way asks once. Capturing the stack and probing
-/// the cache is what a read on a watched thread pays after that.
+/// Naming frames is slow (a symbol-table search each), so the verdict is cached per stack.
 final class ViewBodyDetector: @unchecked Sendable {
   // Sendable: `verdicts` is only touched under `lock`.
 
-  /// What a stack says of a read.
   enum Verdict: Equatable {
-    /// Not in a view body.
     case outside
     /// In the body of a view, named like `ContentView.body`.
     case inside(viewBody: String)
@@ -24,9 +19,8 @@ final class ViewBodyDetector: @unchecked Sendable {
   /// Whether a frame belongs to the render engine.
   let isRenderEngine: @Sendable (CallStack.Frame) -> Bool
 
-  /// The verdicts so far, by a hash of the stack's return addresses. Distinct stacks with one
-  /// hash would share a verdict: with 64 bits, a chance far below that of any other mistake
-  /// a stack heuristic makes.
+  /// The verdicts so far, by a hash of the stack's return addresses. Two stacks with one
+  /// 64-bit hash would share a verdict, a chance far below any other mistake of the heuristic.
   private var verdicts: [Int: Verdict] = [:]
   private let lock = Lock()
 
@@ -38,8 +32,8 @@ final class ViewBodyDetector: @unchecked Sendable {
     self.isRenderEngine = isRenderEngine
   }
 
-  /// The verdict for the calling thread's stack, on a read of a property of `readType`.
-  /// The type is named only when the stack is judged: a cached verdict costs no string.
+  /// The verdict for the calling thread's stack, on a read of a property of `readType`, which
+  /// is named only when the stack is judged.
   func verdictForCurrentStack(readType: Any.Type) -> Verdict {
     CallStack.withFrames { frames in
       guard !frames.isEmpty else { return .outside }
@@ -77,8 +71,8 @@ final class ViewBodyDetector: @unchecked Sendable {
     return .outside
   }
 
-  /// A cheap test on the mangled name before demangling it: a Swift symbol that mentions an
-  /// entity named `body`.
+  /// Whether a mangled name is a Swift symbol that mentions an entity named `body`: the cheap
+  /// test before demangling.
   static func mayBeBody(_ symbol: String) -> Bool {
     (symbol.hasPrefix("$s") || symbol.hasPrefix("_$s"))
       && Substring(symbol).firstRange(matching: "4body") != nil
@@ -88,14 +82,14 @@ final class ViewBodyDetector: @unchecked Sendable {
   /// `readType` (whose own property named `body` is not a view body); nil otherwise.
   ///
   /// Demangled names read `Module.ContentView.body.getter : some`, with prefixes such as
-  /// `closure #1 () -> ... in ` for a closure or `generic specialization <...> of `.
+  /// `closure #1 () -> ... in ` or `generic specialization <...> of `.
   static func viewBody(demangled: String, readType: String) -> String? {
     let name = Substring(demangled)
     guard let getter = name.firstRange(matching: ".body.getter"),
       let qualifiedType = name[..<getter.lowerBound].split(separator: " ").last
     else { return nil }
     if qualifiedType == readType || qualifiedType.hasSuffix("." + readType) { return nil }
-    // Drop the module: `ContentView.body` is what a developer searches for.
+    // Without the module: `ContentView.body` is what a developer searches for.
     let components = qualifiedType.split(separator: ".", maxSplits: 1)
     let typeName = components.count == 2 ? components[1] : components[0]
     return "\(typeName).body"
