@@ -12,7 +12,6 @@ public struct PerceptionTrace: Sendable, Hashable, CustomStringConvertible {
     /// The object the tracking observed was released.
     case `deinit`
 
-    /// How the trace line spells it.
     var name: String {
       switch self {
       case .willSet: "willSet"
@@ -27,7 +26,7 @@ public struct PerceptionTrace: Sendable, Hashable, CustomStringConvertible {
   public let typeName: String?
 
   /// The name of the changed property, such as `count`, as perception checking's reports name
-  /// it; nil for a release, or where neither the type nor the key path names it.
+  /// it; nil for a release, or where it has no name.
   public let propertyName: String?
 
   /// The event.
@@ -47,9 +46,9 @@ public struct PerceptionTrace: Sendable, Hashable, CustomStringConvertible {
   /// program's symbols cannot be found at run time.
   public let installer: String?
 
-  /// What installed the tracking on its own behalf, with where it was made: a `Perceptions`
-  /// sequence (`Perceptions made in Screen.observe()`), a continuous tracking, or a tracking
-  /// view (`WithPerceptionTracking in ContentView.body`); nil for a direct call.
+  /// What installed the tracking on its own behalf, and where it was made, such as
+  /// `Perceptions made in Screen.observe()` or `WithPerceptionTracking in ContentView.body`;
+  /// nil for a direct call.
   public let origin: String?
 
   /// `Type.property`, or nil for a release.
@@ -57,7 +56,6 @@ public struct PerceptionTrace: Sendable, Hashable, CustomStringConvertible {
     typeName.map { "\($0).\(propertyName ?? keyPathDescription ?? "?")" }
   }
 
-  /// What the key path says of itself, kept for a property that has no name here.
   let keyPathDescription: String?
 
   /// The whole trace, on one line.

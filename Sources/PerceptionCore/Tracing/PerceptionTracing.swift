@@ -1,9 +1,8 @@
 /// The change trace: for each tracking callback about to run, what changed, on which thread,
 /// and where the tracking was installed. The answer to "why did this update?".
 ///
-/// Opt-in, in debug builds only (in release builds it is compiled away, as perception checking
-/// is). Set the environment variable `PERCEPTION_TRACE=1` to have one line per callback written
-/// to standard error:
+/// Opt-in, in debug builds only. Set the environment variable `PERCEPTION_TRACE=1` to have one
+/// line per callback written to standard error:
 ///
 /// ```
 /// Perception trace: Model.count willSet on main thread -> withPerceptionTracking(_:onChange:) installed in Screen.reload()
@@ -12,18 +11,17 @@
 /// or collect the trace of a stretch of code as ``PerceptionTrace`` values with
 /// ``withTraceHandler(_:operation:)``.
 ///
-/// Only trackings installed while tracing is on are traced: the installing stack is captured as
-/// each is installed (named only when one of its callbacks fires). With tracing off, reads and
-/// writes pay nothing, and a callback pays one load and a branch.
+/// Only trackings installed while tracing is on are traced: each captures the installing stack,
+/// named only when one of its callbacks fires. With tracing off, reads and writes pay nothing.
 public enum PerceptionTracing {
   /// Runs `operation` with `handler` receiving the trace of each tracking callback that the
   /// changes it makes fire, instead of standard error.
   ///
-  /// Tracing is on while the scope is open, so trackings installed meanwhile, by `operation`
-  /// or on other threads, capture their sites. The handler follows the task-local rules: it
-  /// receives the callbacks that run in `operation`'s synchronous work on this thread and in
-  /// the tasks it creates (a callback runs on the thread that makes the change). It is called
-  /// just before each callback runs. In release builds it is never called.
+  /// Tracing is on while the scope is open, so trackings installed meanwhile, here or on other
+  /// threads, capture their sites. The handler follows the task-local rules: it receives the
+  /// callbacks that run in `operation`'s synchronous work on this thread and in the tasks it
+  /// creates (a callback runs on the thread that makes the change), just before each runs.
+  /// In release builds it is never called.
   ///
   /// ```swift
   /// PerceptionTracing.withTraceHandler { trace in
@@ -61,9 +59,9 @@ public enum PerceptionTracing {
   public static var isEnabled: Bool { TraceSwitch.isEnabled }
 }
 
-/// A destination for trace lines: a scope's handler.
+/// A scope's trace handler.
 final class TraceSink: Sendable {
-  /// The scope's sink; nil means standard error, when `PERCEPTION_TRACE` is set.
+  /// Nil means standard error, when `PERCEPTION_TRACE` is set.
   @TaskLocal static var current: TraceSink?
 
   let handler: @Sendable (PerceptionTrace) -> Void
@@ -73,13 +71,11 @@ final class TraceSink: Sendable {
   }
 }
 
-/// The trace's record: what `Observer.traceCallback`, the hook where every tracking callback is
-/// about to run on either engine, calls when the tracking was installed while tracing was on.
+/// What `Observer.traceCallback` calls, on either engine, before a callback of a tracking that
+/// was installed while tracing was on.
 enum ChangeTrace {
-  /// Makes the trace of a callback about to run, for the site its tracking captured at
-  /// installation, the `EventBits` bit, and the key path that changed (nil for a
-  /// release, or where the engine does not say), and hands it to the scope's handler or to
-  /// standard error. Only called when the tracking has a site (see `Observer.traceCallback`).
+  /// Hands the trace of a callback about to run (`event` an `EventBits` bit; `keyPath` nil for
+  /// a release, or where the engine does not say) to the scope's handler or standard error.
   @inline(never)
   static func record(_ site: TraceSite, event: UInt32, keyPath: AnyKeyPath?) {
     let sink = TraceSink.current

@@ -1,14 +1,10 @@
-/// Where a tracking was installed, captured as it is installed while tracing is on: which
-/// tracking API, the return addresses of the installing thread's stack (named only if one of its
-/// callbacks fires), and the origin a tracking view or sequence set around it.
+/// Where a tracking was installed while tracing was on: the tracking API, such as
+/// `withPerceptionTracking(_:onChange:)`, the installing stack, innermost first (named only if
+/// a callback fires), and the origin a tracking view or sequence set around it.
 final class TraceSite: @unchecked Sendable {
   // Sendable: every field is immutable.
-  /// The tracking API, such as `withPerceptionTracking(_:onChange:)`.
   let tracking: String
-  /// The installing stack, innermost first.
   let frames: [UInt]
-  /// What made the tracking, when a `Perceptions` sequence, a continuous tracking or a
-  /// tracking view did: its kind and the stack of its creation.
   let origin: TraceOrigin?
 
   init(tracking: String, frames: [UInt], origin: TraceOrigin?) {
@@ -24,16 +20,15 @@ final class TraceSite: @unchecked Sendable {
       tracking: tracking, frames: TraceOrigin.captureFrames(), origin: TraceOrigin.current)
   }
 
-  /// The function that called the tracking API: the innermost named frame outside Perception
-  /// and Observation, or nil where the program's symbols cannot be found at run time.
+  /// The function that called the tracking API (see `TraceOrigin.caller(in:)`).
   var installer: String? { TraceOrigin.caller(in: frames) }
 }
 
-/// What made trackings that are installed on its behalf: a `Perceptions` sequence, a
-/// continuous tracking, a tracking view. Captured where it is created, while tracing is on.
+/// What installs trackings on its own behalf (a `Perceptions` sequence, a continuous tracking,
+/// a tracking view), captured where it is created while tracing is on.
 final class TraceOrigin: @unchecked Sendable {
   // Sendable: every field is immutable.
-  /// The origin's kind, such as `Perceptions` or `WithPerceptionTracking`.
+  /// Such as `Perceptions` or `WithPerceptionTracking`.
   let kind: String
   let frames: [UInt]
 
@@ -42,7 +37,6 @@ final class TraceOrigin: @unchecked Sendable {
     self.frames = frames
   }
 
-  /// The origin of the trackings installed in its scope (see `withCurrent`).
   @TaskLocal static var current: TraceOrigin?
 
   /// An origin for something of `kind` being created here, or nil when tracing is off.
@@ -51,15 +45,14 @@ final class TraceOrigin: @unchecked Sendable {
     return TraceOrigin(kind: kind, frames: captureFrames())
   }
 
-  /// An origin named `name()` whatever made it, or nil (and `name` not called) when tracing
-  /// is off: a view marked `@WithPerceptionTracking`, whose tracking is made in generated code.
+  /// An origin named `name()`, with no stack (a view marked `@WithPerceptionTracking`, whose
+  /// tracking is made in generated code), or nil when tracing is off.
   static func named(_ name: () -> String) -> TraceOrigin? {
     guard TraceSwitch.isEnabled else { return nil }
     return TraceOrigin(kind: name(), frames: [])
   }
 
-  /// Runs `body` with `origin` as the origin of the trackings it installs; only `body` when
-  /// there is none (tracing was off when the origin was made).
+  /// Runs `body` with `origin` as the origin of the trackings it installs.
   static func withCurrent<T>(_ origin: TraceOrigin?, _ body: () throws -> T) rethrows -> T {
     guard let origin else { return try body() }
     return try $current.withValue(origin, operation: body)
@@ -71,8 +64,7 @@ final class TraceOrigin: @unchecked Sendable {
     return kind == "WithPerceptionTracking" ? "\(kind) in \(caller)" : "\(kind) made in \(caller)"
   }
 
-  /// The most frames a site keeps: enough to get past the library's own frames, Observation's
-  /// tracking around a scope on Perception's runtime among them, in unoptimized builds too.
+  /// The most frames a site keeps: enough to get past the library's own, unoptimized too.
   static let depth = 64
 
   static func captureFrames() -> [UInt] {
@@ -82,14 +74,11 @@ final class TraceOrigin: @unchecked Sendable {
   }
 
   /// The innermost named frame outside Perception, Observation, the runtime's thunks and the
-  /// system's thread and task machinery, named as a developer searches for it
-  /// (`ContentView.body`, `Screen.reload()`); nil when there is none (the program's symbols
-  /// cannot be found at run time).
+  /// system's thread and task machinery, as a developer searches for it (`Screen.reload`); nil
+  /// when there is none, as where the program's symbols cannot be found at run time.
   static func caller(in frames: [UInt]) -> String? {
     for address in frames {
       switch frameNames.name(of: address) {
-      // A frame without a name is a private function (of the library, or of a program whose
-      // symbols cannot be found at run time): skipped, as no developer name can be given.
       case .unnamed, .library: continue
       case .developer(let name): return name
       }
@@ -97,11 +86,10 @@ final class TraceOrigin: @unchecked Sendable {
     return nil
   }
 
-  /// What each return address seen so far names: looking a symbol up and demangling it costs
-  /// tens of microseconds, and a program installs its trackings from a few places.
+  /// What each return address seen names: looking a symbol up and demangling it is slow, and a
+  /// program installs its trackings from a few places.
   private static let frameNames = FrameNames()
 
-  /// What a frame is, for finding the installer.
   enum FrameName {
     case unnamed
     case library
@@ -125,8 +113,7 @@ final class TraceOrigin: @unchecked Sendable {
         name = .unnamed
       }
       lock.withLock {
-        // A bound, as the checking's stack cache has: a program whose stacks never repeat
-        // cannot grow it without limit.
+        // Bounded, for a program whose stacks never repeat.
         if names.count >= 4096 { names.removeAll(keepingCapacity: true) }
         names[address] = name
       }
