@@ -26,16 +26,10 @@ final class TraceSite: @unchecked Sendable {
 
 /// What installs trackings on its own behalf (a `Perceptions` sequence, a continuous tracking,
 /// a tracking view), captured where it is created while tracing is on.
-final class TraceOrigin: @unchecked Sendable {
-  // Sendable: every field is immutable.
+struct TraceOrigin: Sendable {
   /// Such as `Perceptions` or `WithPerceptionTracking`.
   let kind: String
   let frames: [UInt]
-
-  init(kind: String, frames: [UInt]) {
-    self.kind = kind
-    self.frames = frames
-  }
 
   @TaskLocal static var current: TraceOrigin?
 
@@ -77,40 +71,27 @@ final class TraceOrigin: @unchecked Sendable {
   /// system's thread and task machinery, as a developer searches for it (`Screen.reload`); nil
   /// when there is none, as where the program's symbols cannot be found at run time.
   static func caller(in frames: [UInt]) -> String? {
-    for address in frames {
-      switch frameNames.name(of: address) {
-      case .unnamed, .library: continue
-      case .developer(let name): return name
-      }
-    }
-    return nil
+    frames.lazy.compactMap(frameNames.developerName(at:)).first
   }
 
   /// What each return address seen names: looking a symbol up and demangling it is slow, and a
   /// program installs its trackings from a few places.
   private static let frameNames = FrameNames()
 
-  enum FrameName {
-    case unnamed
-    case library
-    case developer(String)
-  }
-
   final class FrameNames: @unchecked Sendable {
     // Sendable: `names` is only touched under `lock`.
     private let lock = Lock()
-    private var names: [UInt: FrameName] = [:]
+    /// Nil for a frame of the library or the system, or without a name.
+    private var names: [UInt: String?] = [:]
 
-    func name(of address: UInt) -> FrameName {
+    func developerName(at address: UInt) -> String? {
       if let known = lock.withLock({ names[address] }) { return known }
-      let name: FrameName
+      var name: String?
       if let pointer = UnsafeRawPointer(bitPattern: address),
         let symbol = CallStack.describe(pointer).symbol
       {
         let demangled = CallStack.demangle(symbol)
-        name = isLibraryFrame(demangled) ? .library : .developer(developerName(demangled))
-      } else {
-        name = .unnamed
+        name = isLibraryFrame(demangled) ? nil : TraceOrigin.developerName(demangled)
       }
       lock.withLock {
         // Bounded, for a program whose stacks never repeat.
