@@ -96,13 +96,7 @@ public struct Perceptions<Element: Sendable, Failure: Error>: AsyncSequence, Sen
       isolation: (any Actor)?, _ call: @escaping @Sendable () throws(Failure) -> Iteration
     ) {
       self.isolation = isolation
-      callOnItsIsolation = {
-        do throws(Failure) {
-          return .success(try call())
-        } catch {
-          return .failure(error)
-        }
-      }
+      callOnItsIsolation = { Result(catching: call) }
     }
   }
 
@@ -169,15 +163,12 @@ public struct Perceptions<Element: Sendable, Failure: Error>: AsyncSequence, Sen
       waiter: ChangeSignal.Waiter,
       traceOrigin: TraceOrigin?
     ) -> Result<Iteration, Failure> {
-      TraceOrigin.withCurrent(traceOrigin) { track(emit: emit, signal: signal, waiter: waiter) }
-    }
-
-    private static func track(
-      emit: Emit, signal: ChangeSignal, waiter: ChangeSignal.Waiter
-    ) -> Result<Iteration, Failure> {
-      // `withPerceptionTracking(_:onChange:)`'s own call; that function is deprecated from iOS 17.
-      TrackingScope.run(emit.callOnItsIsolation, request: .onChange) {
-        .onChange { signal.changed(for: waiter) }
+      TraceOrigin.withCurrent(traceOrigin) {
+        // `withPerceptionTracking(_:onChange:)`'s own call; that function is deprecated from
+        // iOS 17.
+        TrackingScope.run(emit.callOnItsIsolation, request: .onChange) {
+          .onChange { signal.changed(for: waiter) }
+        }
       }
     }
   }
