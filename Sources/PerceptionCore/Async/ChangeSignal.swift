@@ -1,17 +1,8 @@
-/// Wakes the iterators of one `Perceptions` sequence when something their closures read is
-/// about to change.
-///
-/// Shared by the sequence's iterators, as `Observations` shares its state: a change wakes
-/// every iterator waiting then, and a change made while none waits wakes the next wait. So
-/// each iterator computes its next element after a stretch of changes, even one the actor gets
-/// to late; as in `Observations`, an element may equal the last.
-///
-/// Beyond `Observations`, whose pending change is one flag the first wait consumes: each
-/// iterator also remembers a change of its own tracking until its next wait, so it never waits
-/// through it.
-///
-/// `changed(for:)` runs on the mutating thread, `wait(_:isolation:)` on the iterator's
-/// isolation; either may come first.
+/// Wakes the iterators of one `Perceptions` sequence, shared as `Observations` shares its
+/// state: a change wakes every iterator waiting then, and one made while none waits wakes the
+/// next wait. Beyond `Observations`, whose pending change is one flag the first wait consumes,
+/// each iterator remembers a change of its own tracking until its next wait, so it never waits
+/// through it. `changed(for:)` (on the mutating thread) and `wait` may come in either order.
 final class ChangeSignal: @unchecked Sendable {
   // Sendable because every field, and every field of its waiters, is guarded by `lock`.
   private let lock = Lock()
@@ -19,7 +10,6 @@ final class ChangeSignal: @unchecked Sendable {
   /// A change happened while no iterator waited.
   private var unawaitedChange = false
 
-  /// One iterator's place in the signal.
   final class Waiter: @unchecked Sendable {
     /// Resumed with true: the wait parked.
     fileprivate var continuation: UnsafeContinuation<Bool, Never>?
@@ -78,8 +68,8 @@ final class ChangeSignal: @unchecked Sendable {
       },
       onCancel: { cancel(waiter) },
       isolation: isolation)
-    // Woken by another iterator's change, this one's tracking may have fired since: that
-    // change precedes the element computed next, so it is forgotten.
+    // Woken by another's change, its own tracking may have fired since: that change precedes
+    // the element computed next, so it is forgotten.
     if wasParked { lock.withLock { waiter.changedSinceWait = false } }
   }
 

@@ -10,7 +10,6 @@ final class ContinuousTracking: ComposedTracking, @unchecked Sendable {
   private var apply: Apply?
   /// The last event not yet handed to the closure.
   private var pending: (kind: PerceptionTracking.Event.Kind, changed: AnyKeyPath?)?
-  /// The task, waiting for an event.
   private var waiter: UnsafeContinuation<Void, Never>?
 
   init(
@@ -33,7 +32,6 @@ final class ContinuousTracking: ComposedTracking, @unchecked Sendable {
     }
   }
 
-  /// Calls the closure for each event, on its isolation, until cancelled.
   static func run(isolation: isolated (any Actor)?, _ tracking: ContinuousTracking) async {
     // Closure and event are taken under the lock, so a returned cancel is never followed by a
     // call on this isolation.
@@ -60,16 +58,14 @@ final class ContinuousTracking: ComposedTracking, @unchecked Sendable {
       }
     #endif
     withPerceptionTracking(options: options, call) { [options] event in
-      // The next call installs a fresh tracking, so this one ends, unless the didSet of this
-      // change is to come (a release alone would not end it, and the next would come twice).
-      // Cancelled before the task wakes, so that its next tracking does not wait for the
-      // registrar's lock while this one is removed.
+      // The next call installs a fresh tracking, so this one ends unless this change's didSet
+      // is to come (a release would not end it). Cancelled before the task wakes, so that its
+      // next tracking does not wait for the registrar's lock while this one is removed.
       if event.kind != .willSet || !options.contains(.didSet) { event.cancel() }
       self.record(event.kind, changed: event.changed)
     }
   }
 
-  /// Records an event for the next call, and wakes the task.
   func record(_ kind: PerceptionTracking.Event.Kind, changed: AnyKeyPath?) {
     let waiter = lock.withLock { () -> UnsafeContinuation<Void, Never>? in
       guard apply != nil else { return nil }
@@ -127,7 +123,6 @@ final class ContinuousTracking: ComposedTracking, @unchecked Sendable {
     waiter?.resume()
   }
 
-  /// Ends the tracking and releases the closure.
   override func cancel() {
     let (apply, waiter) = lock.withLock {
       defer {

@@ -1,23 +1,15 @@
 /// An asynchronous sequence of the values a closure computes from perceptible objects, one
-/// each time the properties it read change.
+/// each time the properties it read change: Observation's `Observations` (SE-0475), with its
+/// API and behaviour, on every platform.
 ///
-/// The counterpart of Observation's `Observations` (SE-0475), with its API and behaviour, on
-/// every platform:
-///
-/// - The first element is the closure's value when iteration starts.
-/// - Each later element is computed after a change to a property the closure read last time.
-///   Changes made in one synchronous stretch, up to the next suspension point of the closure's
-///   isolation, give one element.
-/// - The closure runs on its own isolation (by default the actor it was written on).
-/// - Several iterators may share one sequence: a change wakes every waiting iterator, and each
-///   computes its next element, which may equal its last.
-/// - Cancelling the iterating task ends the sequence.
-/// - An error thrown by the closure is thrown once by `next()`, and the sequence then ends.
+/// The first element is the closure's value when iteration starts; each later one is computed
+/// after the changes of one synchronous stretch to what the closure read last time. The closure
+/// runs on its own isolation (by default the caller's). A change wakes every waiting iterator
+/// of the sequence, so an element may equal the last. Cancelling the task ends the sequence; an
+/// error the closure throws is thrown once by `next()`, and ends it.
 ///
 /// ```swift
-/// for await count in Perceptions({ counter.count }) {
-///   print("count is", count)
-/// }
+/// for await count in Perceptions({ counter.count }) { print("count is", count) }
 /// ```
 @available(iOS, deprecated: 26, renamed: "Observations")
 @available(macOS, deprecated: 26, renamed: "Observations")
@@ -37,10 +29,7 @@ public struct Perceptions<Element: Sendable, Failure: Error>: AsyncSequence, Sen
   let traceOrigin = TraceOrigin.capture(kind: "Perceptions")
 
   /// Creates a sequence of the values `emit` returns, computed again after each change to the
-  /// perceptible properties it read.
-  ///
-  /// - Parameter emit: Reads perceptible objects and returns an element, on its own isolation
-  ///   (by default the caller's).
+  /// perceptible properties it read, on its own isolation.
   public init(
     @_inheritActorContext _ emit: @escaping @isolated(any) @Sendable () throws(Failure) -> Element
   ) {
@@ -49,9 +38,6 @@ public struct Perceptions<Element: Sendable, Failure: Error>: AsyncSequence, Sen
 
   /// Creates a sequence that goes on while `emit` returns `.next(element)` and ends, without
   /// an element, when it returns `.finish`.
-  ///
-  /// - Parameter emit: Reads perceptible objects and returns the next step, on its own
-  ///   isolation (by default the caller's).
   public static func untilFinished(
     @_inheritActorContext _ emit: @escaping @isolated(any) @Sendable () throws(Failure) -> Iteration
   ) -> Perceptions<Element, Failure> {
@@ -70,10 +56,8 @@ public struct Perceptions<Element: Sendable, Failure: Error>: AsyncSequence, Sen
   // Nested here, not in extensions: an extension of a type deprecated from iOS 26 warns in
   // every build for that target.
 
-  /// The closure, seen synchronously, and its isolation. Not kept as itself: reflecting the
-  /// sequence (`dump`, `po`) would need the metadata of an `@isolated(any)` or typed-throws
-  /// function type, which only the iOS 18 runtimes and their peers make; a closure returning a
-  /// `Result` has plain metadata.
+  /// The closure, seen synchronously, and its isolation: reflecting the sequence (`dump`, `po`)
+  /// would need the metadata of the closure's own type, which only the iOS 18 runtimes make.
   struct Emit: Sendable {
     let isolation: (any Actor)?
     /// Only for code already running on `isolation`.
@@ -102,8 +86,7 @@ public struct Perceptions<Element: Sendable, Failure: Error>: AsyncSequence, Sen
 
   /// Iterates a `Perceptions` sequence, with a tracking of its own.
   public struct Iterator: AsyncIteratorProtocol {
-    /// Nil once the sequence has ended, so that an ended iterator holds nothing the closure
-    /// captured.
+    /// Nil once the sequence has ended, so that nothing the closure captured stays alive.
     private var source: (emit: Emit, signal: ChangeSignal, waiter: ChangeSignal.Waiter)?
     private var started = false
     private let traceOrigin: TraceOrigin?
@@ -113,9 +96,8 @@ public struct Perceptions<Element: Sendable, Failure: Error>: AsyncSequence, Sen
       self.traceOrigin = traceOrigin
     }
 
-    /// Returns the current value on the first call, and after that the value once something
-    /// the closure read has changed; nil once the closure returned `.finish` or threw (thrown
-    /// here, once), or the task was cancelled.
+    /// Returns the current value on the first call, then the value once something the closure
+    /// read has changed; nil once the sequence has ended.
     public mutating func next(
       isolation iterationIsolation: isolated (any Actor)? = #isolation
     ) async throws(Failure) -> Element? {
@@ -146,16 +128,13 @@ public struct Perceptions<Element: Sendable, Failure: Error>: AsyncSequence, Sen
 
     /// Returns the next element, as `next(isolation:)` does, on no actor.
     ///
-    /// `AsyncIteratorProtocol`'s original requirement, whose default exists only from iOS 18
-    /// and macOS 15: without it `for await` would not compile on older systems (swift-perception
-    /// declares it too). Disfavored, so that `await iterator.next()` on an actor resolves to
-    /// `next(isolation:)` and stays on the actor, as with `Observations`.
+    /// `AsyncIteratorProtocol`'s default for it needs iOS 18 and macOS 15. Disfavored, so that
+    /// `await iterator.next()` on an actor stays on it, as with `Observations`.
     @_disfavoredOverload
     public mutating func next() async throws(Failure) -> Element? {
       try await next(isolation: nil)
     }
 
-    /// Runs the closure on its isolation, tracking what it reads until the first change.
     private static func track(
       isolation: isolated (any Actor)?,
       emit: Emit,
