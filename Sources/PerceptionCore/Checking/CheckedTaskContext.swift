@@ -2,10 +2,9 @@
   import Dispatch
 #endif
 
-/// An asynchronous checked context: a task-local value says a task is in one, and an executor
-/// marks the slot of whichever thread runs the task's jobs (`CheckingSlot.checkedTask`). A job
-/// runs on after the context ends, until its next suspension, so a report confirms the
-/// task-local.
+/// An asynchronous checked context: a task-local, and an executor that marks the slot of the
+/// thread running each of the task's jobs. A job runs on after the context ends, until its next
+/// suspension, so a report confirms the task-local.
 enum CheckedTaskContext {
   @TaskLocal static var isActive = false
 
@@ -35,8 +34,7 @@ enum CheckedTaskContext {
 }
 
 #if canImport(Dispatch)
-  /// Runs the jobs of tasks in an asynchronous checked context on the global dispatch queue,
-  /// with the thread's slot marked while each one runs.
+  /// Runs each job on the global dispatch queue, with the thread's slot marked.
   @available(iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2, *)
   final class CheckedTaskExecutor: TaskExecutor {
     static let shared = CheckedTaskExecutor()

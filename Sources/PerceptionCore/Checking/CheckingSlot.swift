@@ -8,9 +8,7 @@ enum CheckingSlot {
   @inlinable
   static var checked: UInt { 1 }
 
-  /// The thread renders views whose bodies nobody may have wrapped in tracking: SwiftUI's main
-  /// thread where Perception's engine runs. Set for the life of the thread
-  /// (`ViewBodyChecking`).
+  /// SwiftUI's main thread where Perception's engine runs, for good (`ViewBodyChecking`).
   @inlinable
   static var viewBodies: UInt { 2 }
 

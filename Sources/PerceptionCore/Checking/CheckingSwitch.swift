@@ -1,12 +1,6 @@
-/// Whether perception checking reports reads of perceptible state that no tracking scope
-/// observes, in checked contexts (see ``withPerceptionChecking(_:)``).
-///
-/// On by default in debug builds, unless the environment variable `PERCEPTION_CHECKING` is
-/// `0` (or `false`, `no`, `off`) when it is first read. Always false in release builds, where
-/// checking is compiled out. Safe from any thread; turning it off silences the later reads of
-/// open checked contexts.
-///
-/// Deprecated where SwiftUI observes perceptible models itself, as swift-perception marks it.
+/// Whether perception checking reports untracked reads (see ``withPerceptionChecking(_:)``):
+/// on in debug builds unless `PERCEPTION_CHECKING` is `0`, `false`, `no` or `off` when first
+/// read, always off in release builds. Deprecated where swift-perception deprecates it.
 @available(
   iOS, deprecated: 17, message: "'isPerceptionCheckingEnabled' is no longer needed in iOS 17+."
 )
@@ -25,8 +19,7 @@ public var isPerceptionCheckingEnabled: Bool {
   set { CheckingSwitch.shared.isEnabled = newValue }
 }
 
-/// The switch's state, one atomic word: it is read as each checked context opens and before
-/// each report.
+/// One atomic word: read as each checked context opens and before each report.
 final class CheckingSwitch: @unchecked Sendable {
   // Sendable: the word is only accessed atomically.
   static let shared = CheckingSwitch()
@@ -36,7 +29,6 @@ final class CheckingSwitch: @unchecked Sendable {
   private static let off: UInt32 = 1
   private static let on: UInt32 = 2
 
-  /// Never freed: the process's one switch.
   private let word: UnsafeMutablePointer<AtomicWord>
 
   private init() {

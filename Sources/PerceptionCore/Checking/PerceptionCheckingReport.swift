@@ -1,9 +1,6 @@
-/// A read of perceptible state that no tracking scope observes, in a checked context or in a
-/// SwiftUI view body on systems whose SwiftUI does not track perceptible models: what
-/// perception checking reports.
-///
-/// Reports are deduplicated: each distinct type, property and call site is reported once per
-/// process (or once per ``PerceptionChecking/withReportHandler(_:operation:)`` scope).
+/// What perception checking reports: a read that no tracking scope observes, in a checked
+/// context or an unwrapped SwiftUI body, once per type, property and call site in the process
+/// (or in a ``PerceptionChecking/withReportHandler(_:operation:)`` scope).
 public struct PerceptionCheckingReport: Sendable, Hashable, CustomStringConvertible {
   /// The name of the type whose property was read, such as `Model`.
   public let typeName: String
@@ -13,8 +10,7 @@ public struct PerceptionCheckingReport: Sendable, Hashable, CustomStringConverti
   /// names its getter's address where the program's symbols cannot be found at run time).
   public let propertyName: String?
 
-  /// The file of the read, as `#fileID` spells it, when the caller passed it (through the
-  /// `access(_:keyPath:fileID:filePath:line:column:)` overload).
+  /// The file of the read, as `#fileID` spells it, when the accessor passed it.
   public let fileID: String?
 
   /// The line of the read, when known.

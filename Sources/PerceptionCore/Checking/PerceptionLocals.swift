@@ -4,15 +4,11 @@ public enum _PerceptionLocals {
   /// never reported, even in a checked context.
   @TaskLocal public static var skipPerceptionChecking = false
 
-  /// True inside every `withPerceptionTracking` call in debug builds; view layers also set it
-  /// while they evaluate a body whose reads are tracked by other means, so that perception
-  /// checking treats that work as tracked.
+  /// True inside every `withPerceptionTracking` call in debug builds, and wherever a view layer
+  /// sets it around reads tracked by other means, which checking then treats as tracked.
   ///
-  /// Checking itself reads the thread's slot instead; this is pushed for the libraries that
-  /// read it, in debug builds only, because pushing a task-local allocates. It must stay a
-  /// `TaskLocal` for callers that set it.
-  ///
-  /// Deprecated where SwiftUI observes perceptible models itself, as swift-perception marks it.
+  /// Checking reads the thread's slot; this is pushed, in debug builds only (a push
+  /// allocates), for the libraries that read it, and stays a `TaskLocal` for those that set it.
   @available(iOS, deprecated: 17)
   @available(macOS, deprecated: 14)
   @available(tvOS, deprecated: 17)

@@ -1,12 +1,6 @@
-/// Tells, from the stack, whether a read happens in a view body that a render engine is
-/// evaluating, and remembers the answer for each distinct stack.
-///
-/// A read is in a view body when, between it and the innermost frame of the render engine
-/// (SwiftUI's AttributeGraph), some frame is a `body` getter or a closure in one, of a type
-/// other than the one being read. So the reads of a body or a lazy container's row closure
-/// count; those of an action closure, an `onAppear` or `updateUIView` do not.
-///
-/// Naming frames is slow (a symbol-table search each), so the verdict is cached per stack.
+/// Tells whether a read is in a view body that a render engine is evaluating: whether, between
+/// it and the engine's innermost frame, some frame is a `body` getter, or a closure in one, of
+/// a type other than the one read. Naming frames is slow, so the verdict is cached per stack.
 final class ViewBodyDetector: @unchecked Sendable {
   // Sendable: `verdicts` is only touched under `lock`.
 
@@ -16,24 +10,20 @@ final class ViewBodyDetector: @unchecked Sendable {
     case inside(viewBody: String)
   }
 
-  /// Whether a frame belongs to the render engine.
   let isRenderEngine: @Sendable (CallStack.Frame) -> Bool
 
-  /// The verdicts so far, by a hash of the stack's return addresses. Two stacks with one
-  /// 64-bit hash would share a verdict, a chance far below any other mistake of the heuristic.
+  /// By a hash of the stack's return addresses: two stacks with one 64-bit hash would share a
+  /// verdict, a chance far below any other mistake of the heuristic.
   private var verdicts: [Int: Verdict] = [:]
   private let lock = Lock()
 
-  /// Distinct stacks remembered at most; past it the cache starts over, so that a program
-  /// whose stacks never repeat (deep recursion) cannot grow it without bound.
+  /// Past it the cache starts over: a program whose stacks never repeat cannot grow it.
   static let cacheLimit = 4096
 
   init(isRenderEngine: @escaping @Sendable (CallStack.Frame) -> Bool) {
     self.isRenderEngine = isRenderEngine
   }
 
-  /// The verdict for the calling thread's stack, on a read of a property of `readType`, which
-  /// is named only when the stack is judged.
   func verdictForCurrentStack(readType: Any.Type) -> Verdict {
     CallStack.withFrames { frames in
       guard !frames.isEmpty else { return .outside }
@@ -53,7 +43,6 @@ final class ViewBodyDetector: @unchecked Sendable {
     }
   }
 
-  /// Names the frames from the innermost out, up to the render engine's first.
   private func judge(
     _ frames: UnsafeBufferPointer<UnsafeMutableRawPointer?>, readType: String
   ) -> Verdict {
@@ -71,18 +60,14 @@ final class ViewBodyDetector: @unchecked Sendable {
     return .outside
   }
 
-  /// Whether a mangled name is a Swift symbol that mentions an entity named `body`: the cheap
-  /// test before demangling.
+  /// A Swift symbol that mentions an entity named `body`: the cheap test before demangling.
   static func mayBeBody(_ symbol: String) -> Bool {
     (symbol.hasPrefix("$s") || symbol.hasPrefix("_$s"))
       && Substring(symbol).firstRange(matching: "4body") != nil
   }
 
   /// `View.body` for a demangled `body` getter, or a closure in one, of a type other than
-  /// `readType` (whose own property named `body` is not a view body); nil otherwise.
-  ///
-  /// Demangled names read `Module.ContentView.body.getter : some`, with prefixes such as
-  /// `closure #1 () -> ... in ` or `generic specialization <...> of `.
+  /// `readType`: `Module.View.body.getter : some`, after a prefix such as `closure #1 ... in `.
   static func viewBody(demangled: String, readType: String) -> String? {
     let name = Substring(demangled)
     guard let getter = name.firstRange(matching: ".body.getter"),
