@@ -1,7 +1,5 @@
-/// A type that emits notifications to observers when its tracked properties change.
-///
-/// The counterpart of Observation's `Observable`. Conform by applying the `@Perceptible` macro
-/// to a class; a type conforming by hand has nothing to write.
+/// A type that emits notifications to observers when its tracked properties change: the
+/// counterpart of Observation's `Observable`. Conform by applying the `@Perceptible` macro.
 @available(iOS, deprecated: 26, renamed: "Observable")
 @available(macOS, deprecated: 26, renamed: "Observable")
 @available(tvOS, deprecated: 26, renamed: "Observable")
@@ -15,11 +13,9 @@ public protocol _Perceptible {
   /// The name of the property `keyPath` names, such as `count`, for perception checking's
   /// reports and the change trace; nil when unknown.
   ///
-  /// `@Perceptible` writes it: a key path to a computed property (every tracked property, once
-  /// expanded) describes itself by its getter's address where the program's symbols cannot be
-  /// found at run time. The `type` parameter only tells one class's function from its
-  /// subclass's, an overload rather than an override; a subclass shares its superclass's
-  /// conformance, so its own properties fall back on the key path's description.
+  /// `@Perceptible` writes it, since a key path to a computed property (as every tracked one
+  /// is) may name only its getter's address. `type` makes each class's function an overload,
+  /// not an override: a subclass's own properties fall back on the key path's description.
   static func _perceptionPropertyName(_ keyPath: AnyKeyPath, of type: Self.Type) -> String?
 }
 

@@ -1,16 +1,10 @@
 /// A tracked property's key path, formed once per program, for the accessors `@Perceptible`
 /// generates.
 ///
-/// Each source file that forms a key path literal instantiates its own object, so a getter
-/// and a setter compiled in different files would hand Observation two equal objects, which
-/// its dictionaries compare component by component where identity would answer. The macro
-/// gives each tracked property of a non-generic class one static of this type, so every read
-/// and write hands over one object, with its key on Perception's runtime (`PropertyKey`)
-/// looked up once.
-///
-/// `@unchecked Sendable`: the key path is immutable and the key is the address of an object
-/// kept alive for the process. Frozen, so that its inlinable initializer may assign its fields
-/// under library evolution.
+/// Each source file instantiates its own object for a key path literal, and Observation
+/// compares two equal objects component by component: so every read and write of a property
+/// hands over this one object, with its key on Perception's runtime (`PropertyKey`). Sendable:
+/// both are immutable. Frozen, for its inlinable initializer under library evolution.
 @frozen
 public struct _PerceptionKeyPath<Root, Member>: @unchecked Sendable {
   /// The key path, formed once.

@@ -1,16 +1,12 @@
 /// Turns key paths into the pointer-sized property keys the C runtime compares.
 ///
-/// A property's key is the first key path object seen naming it (the canonical object), kept
-/// alive forever. Each source file has its own object for a literal, and a generic class or
-/// `appending` makes a new one at each use, so the C runtime's process-wide key map holds each
-/// object seen under its canonical one: a lookup is a lock-free probe, and only an object never
-/// seen takes the lock and hashes. The map is a C static: a `static let` would check its
-/// one-time initialization on every lookup.
+/// A property's key is the first key path object seen naming it, kept alive forever. The C
+/// runtime's key map (a C static: a `static let` would check its initialization each time)
+/// holds every object seen under that one, so a lookup is a lock-free probe.
 @usableFromInline
 enum PropertyKey {
-  /// The objects the map holds per property besides the canonical one: many times a literal's
-  /// one per file, so that objects made anew at each use take the slow path past it instead of
-  /// growing the map without end.
+  /// Objects per property besides the canonical one: many times a literal's one per file, so
+  /// that objects made anew at each use (generic classes, `appending`) cannot grow the map.
   static let aliasLimit = 16
 
   private static let lock = Lock()

@@ -1,6 +1,5 @@
-/// The best name of the property a key path names, for reports and traces: the one
-/// `@Perceptible` recorded, else what the key path says of itself. Made only for a report or a
-/// trace line.
+/// The name of the property a key path names, for reports and traces: the one `@Perceptible`
+/// recorded, else what the key path says of itself.
 struct PropertyName {
   /// The root type's name, such as `Model`.
   let typeName: String
