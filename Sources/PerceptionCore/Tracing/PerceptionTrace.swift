@@ -1,7 +1,5 @@
-/// One tracking callback about to run, as the change trace records it: which property of which
-/// type changed and how, on which thread, and which tracking, installed where, is being told.
-///
-/// Made only while tracing is on (see ``PerceptionTracing``), in debug builds.
+/// One tracking callback about to run, as the change trace (``PerceptionTracing``) records it:
+/// which property changed and how, on which thread, and which tracking, installed where, is told.
 public struct PerceptionTrace: Sendable, Hashable, CustomStringConvertible {
   /// What happened to the property.
   public enum Event: Sendable, Hashable {
@@ -21,8 +19,7 @@ public struct PerceptionTrace: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// The name of the changed property's type, such as `Model`; nil for a release, which
-  /// names no property.
+  /// The name of the changed property's type, such as `Model`; nil for a release.
   public let typeName: String?
 
   /// The name of the changed property, such as `count`, as perception checking's reports name
@@ -38,8 +35,7 @@ public struct PerceptionTrace: Sendable, Hashable, CustomStringConvertible {
   /// The system's identifier of the thread the callback runs on.
   public let threadID: UInt64
 
-  /// The tracking API that installed the tracking, such as
-  /// `withPerceptionTracking(_:onChange:)`.
+  /// The tracking API, such as `withPerceptionTracking(_:onChange:)`.
   public let tracking: String
 
   /// The function that called the tracking API, such as `Screen.reload()`; nil where the

@@ -1,35 +1,15 @@
-/// The change trace: for each tracking callback about to run, what changed, on which thread,
-/// and where the tracking was installed. The answer to "why did this update?".
-///
-/// Opt-in, in debug builds only. Set the environment variable `PERCEPTION_TRACE=1` to have one
-/// line per callback written to standard error:
-///
-/// ```
-/// Perception trace: Model.count willSet on main thread -> withPerceptionTracking(_:onChange:) installed in Screen.reload()
-/// ```
-///
-/// or collect the trace of a stretch of code as ``PerceptionTrace`` values with
-/// ``withTraceHandler(_:operation:)``.
-///
-/// Only trackings installed while tracing is on are traced: each captures the installing stack,
-/// named only when one of its callbacks fires. With tracing off, reads and writes pay nothing.
+/// The change trace, in debug builds: for each tracking callback about to run, what changed, on
+/// which thread, and where the tracking was installed. `PERCEPTION_TRACE=1` writes one line per
+/// callback to standard error; ``withTraceHandler(_:operation:)`` collects ``PerceptionTrace``
+/// values. Only trackings installed while tracing is on are traced. See <doc:CheckingReads>.
 public enum PerceptionTracing {
   /// Runs `operation` with `handler` receiving the trace of each tracking callback that the
   /// changes it makes fire, instead of standard error.
   ///
-  /// Tracing is on while the scope is open, so trackings installed meanwhile, here or on other
-  /// threads, capture their sites. The handler follows the task-local rules: it receives the
-  /// callbacks that run in `operation`'s synchronous work on this thread and in the tasks it
-  /// creates (a callback runs on the thread that makes the change), just before each runs.
-  /// In release builds it is never called.
-  ///
-  /// ```swift
-  /// PerceptionTracing.withTraceHandler { trace in
-  ///   print(trace.property ?? "-", trace.installer ?? "-")
-  /// } operation: {
-  ///   model.count += 1
-  /// }
-  /// ```
+  /// Tracing is on while the scope is open, so trackings installed meanwhile, on any thread,
+  /// are traced. The handler receives, just before each runs, the callbacks that run in
+  /// `operation`'s synchronous work on this thread and in the tasks it creates (a callback runs
+  /// on the thread that makes the change). In release builds it is never called.
   public static func withTraceHandler<R>(
     _ handler: @escaping @Sendable (PerceptionTrace) -> Void,
     operation: () throws -> R

@@ -13,14 +13,12 @@ final class TraceSite: @unchecked Sendable {
     self.origin = origin
   }
 
-  /// A site for a tracking being installed with `tracking`, or nil when tracing is off.
   static func capture(tracking: String) -> TraceSite? {
     guard TraceSwitch.isEnabled else { return nil }
     return TraceSite(
       tracking: tracking, frames: TraceOrigin.captureFrames(), origin: TraceOrigin.current)
   }
 
-  /// The function that called the tracking API (see `TraceOrigin.caller(in:)`).
   var installer: String? { TraceOrigin.caller(in: frames) }
 }
 
@@ -33,20 +31,18 @@ struct TraceOrigin: Sendable {
 
   @TaskLocal static var current: TraceOrigin?
 
-  /// An origin for something of `kind` being created here, or nil when tracing is off.
   static func capture(kind: String) -> TraceOrigin? {
     guard TraceSwitch.isEnabled else { return nil }
     return TraceOrigin(kind: kind, frames: captureFrames())
   }
 
-  /// An origin named `name()`, with no stack (a view marked `@WithPerceptionTracking`, whose
-  /// tracking is made in generated code), or nil when tracing is off.
+  /// An origin without a stack: a view marked `@WithPerceptionTracking`, whose tracking is made
+  /// in generated code.
   static func named(_ name: () -> String) -> TraceOrigin? {
     guard TraceSwitch.isEnabled else { return nil }
     return TraceOrigin(kind: name(), frames: [])
   }
 
-  /// Runs `body` with `origin` as the origin of the trackings it installs.
   static func withCurrent<T>(_ origin: TraceOrigin?, _ body: () throws -> T) rethrows -> T {
     guard let origin else { return try body() }
     return try $current.withValue(origin, operation: body)
@@ -67,15 +63,13 @@ struct TraceOrigin: Sendable {
     }
   }
 
-  /// The innermost named frame outside Perception, Observation, the runtime's thunks and the
-  /// system's thread and task machinery, as a developer searches for it (`Screen.reload`); nil
-  /// when there is none, as where the program's symbols cannot be found at run time.
+  /// The innermost named frame outside the library, Swift's runtime and the system's, as a
+  /// developer searches for it (`Screen.reload`); nil where no symbols are found at run time.
   static func caller(in frames: [UInt]) -> String? {
     frames.lazy.compactMap(frameNames.developerName(at:)).first
   }
 
-  /// What each return address seen names: looking a symbol up and demangling it is slow, and a
-  /// program installs its trackings from a few places.
+  /// Cached: naming a frame is slow, and a program installs its trackings from a few places.
   private static let frameNames = FrameNames()
 
   final class FrameNames: @unchecked Sendable {
@@ -135,7 +129,6 @@ struct TraceOrigin: Sendable {
     return name
   }
 
-  /// The qualified name without its module: `Screen.reload`, `ContentView.body`.
   static func developerName(_ demangled: String) -> String {
     let name = qualifiedName(demangled)
     let parts = name.split(separator: ".", maxSplits: 1)
