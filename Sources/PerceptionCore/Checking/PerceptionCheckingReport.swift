@@ -5,9 +5,8 @@ public struct PerceptionCheckingReport: Sendable, Hashable, CustomStringConverti
   /// The name of the type whose property was read, such as `Model`.
   public let typeName: String
 
-  /// The name of the property that was read, such as `count`: the name `@Perceptible`
-  /// recorded, or else the key path's, if it gives one (a key path to a computed property
-  /// names its getter's address where the program's symbols cannot be found at run time).
+  /// The name of the property that was read, such as `count`: the one `@Perceptible` recorded,
+  /// else the key path's, if it names more than its getter's address.
   public let propertyName: String?
 
   /// The file of the read, as `#fileID` spells it, when the accessor passed it.

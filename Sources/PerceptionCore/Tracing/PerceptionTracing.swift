@@ -6,10 +6,9 @@ public enum PerceptionTracing {
   /// Runs `operation` with `handler` receiving the trace of each tracking callback that the
   /// changes it makes fire, instead of standard error.
   ///
-  /// Tracing is on while the scope is open, so trackings installed meanwhile, on any thread,
-  /// are traced. The handler receives, just before each runs, the callbacks that run in
-  /// `operation`'s synchronous work on this thread and in the tasks it creates (a callback runs
-  /// on the thread that makes the change). In release builds it is never called.
+  /// Tracing is on for trackings installed on any thread while the scope is open. The handler
+  /// gets the callbacks that `operation`'s synchronous work and the tasks it creates fire, just
+  /// before each runs; in release builds, none.
   public static func withTraceHandler<R>(
     _ handler: @escaping @Sendable (PerceptionTrace) -> Void,
     operation: () throws -> R
@@ -51,11 +50,9 @@ final class TraceSink: Sendable {
   }
 }
 
-/// What `Observer.traceCallback` calls, on either engine, before a callback of a tracking that
-/// was installed while tracing was on.
 enum ChangeTrace {
-  /// Hands the trace of a callback about to run (`event` an `EventBits` bit; `keyPath` nil for
-  /// a release, or where the engine does not say) to the scope's handler or standard error.
+  /// Called by `Observer.traceCallback` before a callback of a tracking installed while tracing
+  /// was on. `event` is an `EventBits` bit; `keyPath` is nil for a release, or when unknown.
   @inline(never)
   static func record(_ site: TraceSite, event: UInt32, keyPath: AnyKeyPath?) {
     let sink = TraceSink.current
