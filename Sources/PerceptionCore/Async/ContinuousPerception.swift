@@ -1,29 +1,16 @@
 /// Calls `apply` now and again after each change to what it read, on its own isolation,
-/// until the returned token is cancelled or dropped.
+/// until the returned token is cancelled or dropped: Observation's
+/// `withContinuousObservation(options:apply:)` (SE-0506).
 ///
-/// The counterpart of Observation's `withContinuousObservation(options:apply:)` (SE-0506, the
-/// name Swift 6.4 ships):
-///
-/// - `apply` runs first with an `.initial` event, then after each event `options` names,
-///   each time at the next suspension point of its isolation (the caller's, by default), so
-///   that the changes made in one synchronous stretch there give one call, with the last
-///   event. Every call tracks what `apply` reads that time.
-/// - Cancelling the token (`cancel()`, or dropping it), or `event.cancel()` in `apply`, ends
-///   it: `apply` is released at once, and is not called again once the cancelling call has
-///   returned on `apply`'s isolation.
+/// `apply` runs first with an `.initial` event, then after each event `options` names, at the
+/// next suspension point of its isolation (by default the caller's): the changes of one
+/// synchronous stretch give one call, with the last event. Cancelling the token, dropping it,
+/// or `event.cancel()` in `apply` releases `apply` at once; it is not called again once the
+/// cancelling call has returned on its isolation.
 ///
 /// ```swift
-/// let token = withContinuousPerception(options: [.didSet]) { event in
-///   print("count is", counter.count)  // now, and after each stretch of changes
-/// }
-/// // ...
-/// token.cancel()
+/// let token = withContinuousPerception(options: [.didSet]) { _ in print(counter.count) }
 /// ```
-///
-/// - Parameters:
-///   - options: The events that call `apply` again.
-///   - apply: Called with each event, on its own isolation.
-/// - Returns: The token that keeps the tracking going.
 @available(iOS, deprecated: 27, renamed: "withContinuousObservation")
 @available(macOS, deprecated: 27, renamed: "withContinuousObservation")
 @available(tvOS, deprecated: 27, renamed: "withContinuousObservation")
@@ -44,10 +31,8 @@ public func withContinuousPerception(
 }
 
 extension PerceptionTracking {
-  /// Keeps a `withContinuousPerception(options:apply:)` tracking going; cancelling it, or
-  /// dropping it, ends the tracking.
-  ///
-  /// The counterpart of Observation's `ObservationTracking.Token` (SE-0506).
+  /// Keeps a `withContinuousPerception(options:apply:)` tracking going until cancelled or
+  /// dropped: Observation's `ObservationTracking.Token` (SE-0506).
   @available(iOS, deprecated: 27, renamed: "ObservationTracking.Token")
   @available(macOS, deprecated: 27, renamed: "ObservationTracking.Token")
   @available(tvOS, deprecated: 27, renamed: "ObservationTracking.Token")

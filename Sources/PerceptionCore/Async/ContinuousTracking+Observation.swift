@@ -3,16 +3,10 @@
 
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   extension ContinuousTracking {
-    /// Whether a call's tracking runs on Observation's tracking alone: on the native engine,
-    /// where its plan for these options is Observation's willSet/didSet tracking with nothing
-    /// from Perception (no `.deinit` before SE-0506), the options name a change, and the trace
-    /// is off (its callbacks are the `Observer`'s).
-    ///
-    /// There this object itself is the flag an options tracking's `Observer` would be: it
-    /// takes each event under the lock it already takes to record it (`receive`). So a change
-    /// costs what native's re-arming `withObservationTracking(_:didSet:)` costs: one callback
-    /// registered per event the options name (the willSet one is not registered for
-    /// `[.didSet]`), one allocation per call.
+    /// Whether a call's tracking runs on Observation's tracking alone, with this object as
+    /// the flag an options tracking's `Observer` would be (`receive`): on the native engine,
+    /// where the plan for these options needs nothing from Perception (no `.deinit` before
+    /// SE-0506), the options name a change, and the trace is off (it hooks the `Observer`).
     var tracksOnObservationAlone: Bool {
       guard !TraceSwitch.isEnabled, PerceptionEngine.isNative,
         !options.intersection([.willSet, .didSet]).isEmpty
@@ -32,10 +26,8 @@
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   extension ContinuousTracking.CallTracking: ObservationEventSink {
     /// Hands an event from Observation to the continuous tracking, and cancels Observation's
-    /// side once this call's tracking has finished, before the task wakes: as native's
-    /// re-arming loop does, so that the task's next tracking does not contend with the cancel
-    /// for the registrar's lock: woken first, the task would install its next tracking while
-    /// the cancel holds that lock, and wait for it, on every change.
+    /// side once this call has finished, before the task wakes, as native's re-arming loop
+    /// does: woken first, the task's next tracking would wait for the cancel's registrar lock.
     func forward(_ event: UInt32, _ observation: ObservationTracking) {
       let kind: PerceptionTracking.Event.Kind = event == EventBits.willSet ? .willSet : .didSet
       tracking.receive(

@@ -1,19 +1,15 @@
 /// The state of one `withContinuousPerception(options:apply:)` tracking, shared by its token,
-/// the task that calls its closure, and the tracking that stands between two calls.
-///
-/// Only this object holds the closure, so that cancelling releases it at once; the task and
-/// the standing tracking hold only this object.
+/// the task that calls its closure, and the tracking that stands between two calls. Only this
+/// object holds the closure, so that cancelling releases it at once.
 final class ContinuousTracking: ComposedTracking, @unchecked Sendable {
   // Sendable because every variable is guarded by `lock`.
   let options: PerceptionTracking.Options
-  /// Where it was made, for the change trace; nil unless tracing was on then.
   let traceOrigin = TraceOrigin.capture(kind: "withContinuousPerception")
   private let lock = Lock()
   /// Nil once cancelled.
   private var apply: Apply?
   /// The last event not yet handed to the closure.
   private var pending: (kind: PerceptionTracking.Event.Kind, changed: AnyKeyPath?)?
-  /// The task, waiting for an event.
   private var waiter: UnsafeContinuation<Void, Never>?
 
   init(
@@ -25,10 +21,8 @@ final class ContinuousTracking: ComposedTracking, @unchecked Sendable {
     pending = (.initial, nil)
   }
 
-  /// The closure, seen synchronously (see `synchronousView`), in an object of its own: the task
-  /// takes it under the lock with one retain. Handed out as a closure, through the lock's
-  /// generic `withLock` and the view's `unsafeBitCast`, an `@isolated(any)` closure was wrapped
-  /// in a reabstraction thunk each way, four allocations per call of the closure.
+  /// The closure, seen synchronously, in an object: the task takes it under the lock with one
+  /// retain, where a closure handed out through the generic `withLock` would be reabstracted.
   final class Apply: Sendable {
     /// Call only on the closure's isolation.
     let call: @Sendable (borrowing PerceptionTracking.Event) -> Void
@@ -38,10 +32,9 @@ final class ContinuousTracking: ComposedTracking, @unchecked Sendable {
     }
   }
 
-  /// Calls the closure for each event, on its isolation, until cancelled.
   static func run(isolation: isolated (any Actor)?, _ tracking: ContinuousTracking) async {
-    // The closure and its event are taken under the lock and checked for cancellation
-    // together, so that a cancel that returned on this isolation is never followed by a call.
+    // Closure and event are taken under the lock, so a returned cancel is never followed by a
+    // call on this isolation.
     while let (apply, kind, changed) = await tracking.nextEvent() {
       TraceOrigin.withCurrent(tracking.traceOrigin) {
         tracking.track {
@@ -65,17 +58,14 @@ final class ContinuousTracking: ComposedTracking, @unchecked Sendable {
       }
     #endif
     withPerceptionTracking(options: options, call) { [options] event in
-      // The next call installs a fresh tracking, so this one is done, unless a didSet of
-      // the same change is still to come. (Release events do not end a tracking by
-      // themselves, and one left standing would report the next release twice.) Cancelled
-      // before the task wakes, so that its next tracking does not wait for the registrar's
-      // lock while this one is removed (see `CallTracking.forward`).
+      // The next call installs a fresh tracking, so this one ends unless this change's didSet
+      // is to come (a release would not end it). Cancelled before the task wakes, so that its
+      // next tracking does not wait for the registrar's lock while this one is removed.
       if event.kind != .willSet || !options.contains(.didSet) { event.cancel() }
       self.record(event.kind, changed: event.changed)
     }
   }
 
-  /// Records an event for the next call, and wakes the task.
   func record(_ kind: PerceptionTracking.Event.Kind, changed: AnyKeyPath?) {
     let waiter = lock.withLock { () -> UnsafeContinuation<Void, Never>? in
       guard apply != nil else { return nil }
@@ -87,7 +77,6 @@ final class ContinuousTracking: ComposedTracking, @unchecked Sendable {
   }
 
   /// What one call's tracking on Observation alone has delivered (see `trackOnObservation`).
-  /// Guarded by the continuous tracking's lock.
   final class CallTracking: @unchecked Sendable {
     // Sendable because `stage` is guarded by `tracking.lock`.
     let tracking: ContinuousTracking
@@ -103,10 +92,9 @@ final class ContinuousTracking: ComposedTracking, @unchecked Sendable {
   }
 
   /// Records an event from one call's tracking on Observation alone, as an options tracking's
-  /// `Observer` delivers them to `record`: with `.willSet` or `.didSet` alone, the first event,
-  /// which finishes the call's tracking; with both, the first willSet, then the next didSet,
-  /// which finishes it. Once, however many threads mutate. Calls `finishing` (which cancels
-  /// Observation's side) once the call's tracking has finished, before waking the task.
+  /// `Observer` would: with `.willSet` or `.didSet` alone, the first event finishes the call;
+  /// with both, the first willSet, then the next didSet. Once, however many threads mutate.
+  /// Calls `finishing` once the call has finished, before waking the task.
   func receive(
     _ kind: PerceptionTracking.Event.Kind, changed: AnyKeyPath?, for call: CallTracking,
     finishing: () -> Void
@@ -135,7 +123,6 @@ final class ContinuousTracking: ComposedTracking, @unchecked Sendable {
     waiter?.resume()
   }
 
-  /// Ends the tracking and releases the closure.
   override func cancel() {
     let (apply, waiter) = lock.withLock {
       defer {
@@ -146,13 +133,12 @@ final class ContinuousTracking: ComposedTracking, @unchecked Sendable {
       return (self.apply, self.waiter)
     }
     waiter?.resume()
-    // Released here, outside the lock, in case releasing it runs code that cancels again.
+    // Released outside the lock: releasing it may run code that cancels again.
     _ = apply
   }
 
-  /// Waits until there is an event to deliver or the tracking is cancelled; returns the
-  /// closure and the event, consumed, or nil once cancelled. Inlined into `run`, on whose
-  /// isolation it runs: called, it took an async frame of its own per call.
+  /// Waits for an event to deliver; returns the closure and the event, consumed, or nil once
+  /// cancelled. Inlined, so that `run` makes no async frame for it.
   @inline(__always)
   private func nextEvent(isolation: isolated (any Actor)? = #isolation) async -> (
     Apply, PerceptionTracking.Event.Kind, AnyKeyPath?

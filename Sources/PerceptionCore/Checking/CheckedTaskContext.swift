@@ -2,15 +2,10 @@
   import Dispatch
 #endif
 
-/// An asynchronous checked context: a task-local value that says a task is in one, and an
-/// executor that marks the slot of whichever thread runs the task.
-///
-/// The slot is per thread and a task moves between threads at each `await`, so the slot
-/// cannot carry the context by itself: the executor sets `CheckingSlot.checkedTask` around
-/// each job it runs, and a report confirms the task-local, because the job that leaves the
-/// context runs on until its next suspension.
+/// An asynchronous checked context: a task-local, and an executor that marks the slot of the
+/// thread running each of the task's jobs. A job runs on after the context ends, until its next
+/// suspension, so a report confirms the task-local.
 enum CheckedTaskContext {
-  /// Whether the current task is inside an asynchronous `withPerceptionChecking`.
   @TaskLocal static var isActive = false
 
   static func run<T, E: Error>(
@@ -39,8 +34,7 @@ enum CheckedTaskContext {
 }
 
 #if canImport(Dispatch)
-  /// Runs the jobs of tasks in an asynchronous checked context on the global dispatch queue,
-  /// with the thread's slot marked while each one runs.
+  /// Runs each job on the global dispatch queue, with the thread's slot marked.
   @available(iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2, *)
   final class CheckedTaskExecutor: TaskExecutor {
     static let shared = CheckedTaskExecutor()

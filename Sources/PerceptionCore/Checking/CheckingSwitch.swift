@@ -1,14 +1,6 @@
-/// Whether perception checking reports reads of perceptible state that no tracking scope
-/// observes, in checked contexts (see ``withPerceptionChecking(_:)``).
-///
-/// On by default in debug builds, unless the environment variable `PERCEPTION_CHECKING` is
-/// `0` (or `false`, `no`, `off`) when it is first read. In release builds it is always false,
-/// and setting it does nothing: checking is compiled out there.
-///
-/// Safe to read and set from any thread. Turning it off while a checked context is open
-/// silences that context's later reads.
-///
-/// Deprecated where SwiftUI observes perceptible models itself, as swift-perception marks it.
+/// Whether perception checking reports untracked reads (see ``withPerceptionChecking(_:)``):
+/// on in debug builds unless `PERCEPTION_CHECKING` is `0`, `false`, `no` or `off` when first
+/// read, always off in release builds. Deprecated where swift-perception deprecates it.
 @available(
   iOS, deprecated: 17, message: "'isPerceptionCheckingEnabled' is no longer needed in iOS 17+."
 )
@@ -27,8 +19,7 @@ public var isPerceptionCheckingEnabled: Bool {
   set { CheckingSwitch.shared.isEnabled = newValue }
 }
 
-/// The global switch's state: one atomic word, because it is read each time a checked context
-/// opens (once per render in a view layer) and each time a read is about to be reported.
+/// One atomic word: read as each checked context opens and before each report.
 final class CheckingSwitch: @unchecked Sendable {
   // Sendable: the word is only accessed atomically.
   static let shared = CheckingSwitch()
@@ -41,7 +32,6 @@ final class CheckingSwitch: @unchecked Sendable {
   private let word: UnsafeMutablePointer<AtomicWord>
 
   private init() {
-    // Allocated once and never freed: the process's one switch.
     word = .allocate(capacity: 1)
     word.initializeWord(CheckingSwitch.unsettled)
   }
@@ -52,7 +42,7 @@ final class CheckingSwitch: @unchecked Sendable {
       let state = word.loadAcquire()
       if _fastPath(state != CheckingSwitch.unsettled) { return state == CheckingSwitch.on }
       let initial =
-        CheckingSwitch.environmentAllowsChecking ? CheckingSwitch.on : CheckingSwitch.off
+        (environmentSwitch("PERCEPTION_CHECKING") ?? true) ? CheckingSwitch.on : CheckingSwitch.off
       // A concurrent setter wins over the environment's default.
       _ = word.compareExchange(CheckingSwitch.unsettled, initial)
       return word.loadAcquire() == CheckingSwitch.on
@@ -62,13 +52,11 @@ final class CheckingSwitch: @unchecked Sendable {
       word.storeRelease(newValue ? CheckingSwitch.on : CheckingSwitch.off)
     }
   }
+}
 
-  /// False when `PERCEPTION_CHECKING` turns checking off.
-  static var environmentAllowsChecking: Bool {
-    guard let raw = Platform.environmentValue("PERCEPTION_CHECKING") else { return true }
-    switch raw.lowercased() {
-    case "0", "false", "no", "off": return false
-    default: return true
-    }
-  }
+/// An on/off environment variable: nil when unset or empty, false when `0`, `false`, `no` or
+/// `off`, true otherwise.
+func environmentSwitch(_ name: String) -> Bool? {
+  guard let raw = Platform.environmentValue(name), !raw.isEmpty else { return nil }
+  return !["0", "false", "no", "off"].contains(raw.lowercased())
 }

@@ -1,21 +1,15 @@
-/// A read of perceptible state that no tracking scope observes, in a checked context or in a
-/// SwiftUI view body on systems whose SwiftUI does not track perceptible models: what
-/// perception checking reports.
-///
-/// Reports are deduplicated: each distinct type, property and call site is reported once per
-/// process (or once per ``PerceptionChecking/withReportHandler(_:operation:)`` scope).
+/// What perception checking reports: a read that no tracking scope observes, in a checked
+/// context or an unwrapped SwiftUI body, once per type, property and call site in the process
+/// (or in a ``PerceptionChecking/withReportHandler(_:operation:)`` scope).
 public struct PerceptionCheckingReport: Sendable, Hashable, CustomStringConvertible {
   /// The name of the type whose property was read, such as `Model`.
   public let typeName: String
 
-  /// The name of the property that was read, such as `count`: for a `@Perceptible` class, the
-  /// name the macro recorded, in any build; for a type that conforms by hand, the name its key
-  /// path gives, and nil where it gives none (a key path to a computed property describes itself
-  /// by the address of its getter unless the program's symbols can be found at run time).
+  /// The name of the property that was read, such as `count`: the one `@Perceptible` recorded,
+  /// else the key path's, if it names more than its getter's address.
   public let propertyName: String?
 
-  /// The file of the read, as `#fileID` spells it, when the caller passed it (through the
-  /// `access(_:keyPath:fileID:filePath:line:column:)` overload).
+  /// The file of the read, as `#fileID` spells it, when the accessor passed it.
   public let fileID: String?
 
   /// The line of the read, when known.
@@ -24,20 +18,15 @@ public struct PerceptionCheckingReport: Sendable, Hashable, CustomStringConverti
   /// The column of the read, when known.
   public let column: UInt?
 
-  /// The view body that made the read, such as `ContentView.body`, when perception checking
-  /// found it on the stack: where Perception's engine runs on an Apple platform (always on
-  /// iOS 13-16, macOS 10.15-13, tvOS 13-16 and watchOS 6-9), a SwiftUI body that nobody
-  /// wrapped in `WithPerceptionTracking` is checked without a checked context. Nil for a read
-  /// in a checked context.
+  /// The SwiftUI view body that made the read, such as `ContentView.body`, found on the stack
+  /// where Perception's engine runs on an Apple platform; nil for a read in a checked context.
   public let viewBody: String?
 
-  /// `Type.property`, or `Type.<description of the key path>` when the property has no name
-  /// here.
+  /// `Type.property`, or `Type.<description of the key path>` when the property has no name.
   public var property: String {
     "\(typeName).\(propertyName ?? keyPathDescription)"
   }
 
-  /// What the key path says of itself, kept for reports that cannot name the property.
   let keyPathDescription: String
 
   /// The whole report, on one line: what was read, where, and how to fix it.
@@ -77,10 +66,8 @@ public struct PerceptionCheckingReport: Sendable, Hashable, CustomStringConverti
   }
 }
 
-/// Where a read happened, as the caller's default arguments captured it.
-///
-/// Frozen, so that its inlinable initializer may assign the properties one by one when the
-/// module is built for library evolution (Xcode's "Build Libraries for Distribution").
+/// Where a read happened, as the caller's default arguments captured it. Frozen, so that its
+/// inlinable initializer may assign each property under library evolution.
 @frozen @usableFromInline
 struct CallSite {
   @usableFromInline let fileID: StaticString

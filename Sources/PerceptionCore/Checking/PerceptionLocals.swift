@@ -1,22 +1,14 @@
-/// Task-local values that tune perception checking.
-///
-/// Mirrors the original Perception library's `_PerceptionLocals`.
+/// Task-local values that tune perception checking, as swift-perception's `_PerceptionLocals`.
 public enum _PerceptionLocals {
   /// Set to true to silence perception checking for the work done in its scope: its reads are
   /// never reported, even in a checked context.
   @TaskLocal public static var skipPerceptionChecking = false
 
-  /// True inside every `withPerceptionTracking` call in debug builds; view layers also set it
-  /// while they evaluate a body whose reads are tracked by other means, so that perception
-  /// checking treats that work as tracked.
+  /// True inside every `withPerceptionTracking` call in debug builds, and wherever a view layer
+  /// sets it around reads tracked by other means, which checking then treats as tracked.
   ///
-  /// Perception checking itself does not need it: the thread's slot already says whether a
-  /// read is tracked. It is pushed for the libraries that read it, in debug builds only,
-  /// because pushing a task-local value costs an allocation per tracking call. (It cannot be
-  /// a free computed read of the slot: `$isInPerceptionTracking` must stay a `TaskLocal` for
-  /// callers that set it, and only the `@TaskLocal` macro can declare that pair.)
-  ///
-  /// Deprecated where SwiftUI observes perceptible models itself, as swift-perception marks it.
+  /// Checking reads the thread's slot; this is pushed, in debug builds only (a push
+  /// allocates), for the libraries that read it, and stays a `TaskLocal` for those that set it.
   @available(iOS, deprecated: 17)
   @available(macOS, deprecated: 14)
   @available(tvOS, deprecated: 17)

@@ -1,51 +1,29 @@
-/// Tells, from the stack, whether a read happens in a view body that a render engine is
-/// evaluating, and remembers the answer for each distinct stack.
-///
-/// A read is in a view body when, between it and the innermost frame of the render engine
-/// (SwiftUI's AttributeGraph), some frame is a `body` getter or a closure in one, of a type
-/// other than the one being read. So the reads a view makes while SwiftUI evaluates its body,
-/// or a lazy container's row closure, count; the reads of an action closure, an `onAppear`,
-/// or `updateUIView` do not, since no `body` getter stands between them and the engine.
-///
-/// Naming frames is slow (a symbol-table search per frame), so the verdict is cached per
-/// stack: the same code path reached the same way asks once. Capturing the stack and probing
-/// the cache is what a read on a watched thread pays after that.
+/// Tells whether a read is in a view body that a render engine is evaluating: whether, between
+/// it and the engine's innermost frame, some frame is a `body` getter, or a closure in one, of
+/// a type other than the one read. Naming frames is slow, so the verdict is cached per stack.
 final class ViewBodyDetector: @unchecked Sendable {
-  // Sendable: `verdicts` and `decisions` are only touched under `lock`.
+  // Sendable: `verdicts` is only touched under `lock`.
 
-  /// What a stack says of a read.
   enum Verdict: Equatable {
-    /// Not in a view body.
     case outside
     /// In the body of a view, named like `ContentView.body`.
     case inside(viewBody: String)
   }
 
-  /// Whether a frame belongs to the render engine.
   let isRenderEngine: @Sendable (CallStack.Frame) -> Bool
 
-  /// The verdicts so far, by a hash of the stack's return addresses. Distinct stacks with one
-  /// hash would share a verdict: with 64 bits, a chance far below that of any other mistake
-  /// a stack heuristic makes.
+  /// By a hash of the stack's return addresses: two stacks with one 64-bit hash would share a
+  /// verdict, a chance far below any other mistake of the heuristic.
   private var verdicts: [Int: Verdict] = [:]
-  private var decisions = 0
   private let lock = Lock()
 
-  /// Distinct stacks remembered at most; past it the cache starts over, so that a program
-  /// whose stacks never repeat (deep recursion) cannot grow it without bound.
+  /// Past it the cache starts over: a program whose stacks never repeat cannot grow it.
   static let cacheLimit = 4096
 
   init(isRenderEngine: @escaping @Sendable (CallStack.Frame) -> Bool) {
     self.isRenderEngine = isRenderEngine
   }
 
-  /// How many stacks were named and judged, rather than found in the cache.
-  var decisionCount: Int {
-    lock.withLock { decisions }
-  }
-
-  /// The verdict for the calling thread's stack, on a read of a property of `readType`.
-  /// The type is named only when the stack is judged: a cached verdict costs no string.
   func verdictForCurrentStack(readType: Any.Type) -> Verdict {
     CallStack.withFrames { frames in
       guard !frames.isEmpty else { return .outside }
@@ -60,13 +38,11 @@ final class ViewBodyDetector: @unchecked Sendable {
           verdicts.removeAll(keepingCapacity: true)
         }
         verdicts[key] = verdict
-        decisions += 1
       }
       return verdict
     }
   }
 
-  /// Names the frames from the innermost out, up to the render engine's first.
   private func judge(
     _ frames: UnsafeBufferPointer<UnsafeMutableRawPointer?>, readType: String
   ) -> Verdict {
@@ -84,41 +60,23 @@ final class ViewBodyDetector: @unchecked Sendable {
     return .outside
   }
 
-  /// A cheap test on the mangled name before demangling it: a Swift symbol that mentions an
-  /// entity named `body`.
+  /// A Swift symbol that mentions an entity named `body`: the cheap test before demangling.
   static func mayBeBody(_ symbol: String) -> Bool {
-    (symbol.hasPrefix("$s") || symbol.hasPrefix("_$s")) && symbol.utf8.offset(of: "4body") != nil
+    (symbol.hasPrefix("$s") || symbol.hasPrefix("_$s"))
+      && Substring(symbol).firstRange(matching: "4body") != nil
   }
 
   /// `View.body` for a demangled `body` getter, or a closure in one, of a type other than
-  /// `readType` (whose own property named `body` is not a view body); nil otherwise.
-  ///
-  /// Demangled names read `Module.ContentView.body.getter : some`, with prefixes such as
-  /// `closure #1 () -> ... in ` for a closure or `generic specialization <...> of `.
+  /// `readType`: `Module.View.body.getter : some`, after a prefix such as `closure #1 ... in `.
   static func viewBody(demangled: String, readType: String) -> String? {
-    guard let getter = demangled.utf8.offset(of: ".body.getter") else { return nil }
-    let qualifiedType = demangled.utf8.prefix(getter).split(separator: UInt8(ascii: " ")).last
-      .flatMap { String($0) }
-    guard let qualifiedType, !qualifiedType.isEmpty else { return nil }
+    let name = Substring(demangled)
+    guard let getter = name.firstRange(matching: ".body.getter"),
+      let qualifiedType = name[..<getter.lowerBound].split(separator: " ").last
+    else { return nil }
     if qualifiedType == readType || qualifiedType.hasSuffix("." + readType) { return nil }
-    // Drop the module: `ContentView.body` is what a developer searches for.
+    // Without the module: `ContentView.body` is what a developer searches for.
     let components = qualifiedType.split(separator: ".", maxSplits: 1)
     let typeName = components.count == 2 ? components[1] : components[0]
     return "\(typeName).body"
-  }
-}
-
-extension String.UTF8View {
-  /// The offset of the first occurrence of `needle`, or nil. (The standard library's
-  /// `firstRange(of:)` needs iOS 16 and macOS 13; these names are short.)
-  fileprivate func offset(of needle: StaticString) -> Int? {
-    let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
-    let haystack = Array(self)
-    guard pattern.count <= haystack.count else { return nil }
-    for start in 0...(haystack.count - pattern.count)
-    where haystack[start..<(start + pattern.count)].elementsEqual(pattern) {
-      return start
-    }
-    return nil
   }
 }

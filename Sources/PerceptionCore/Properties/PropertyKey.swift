@@ -1,25 +1,17 @@
 /// Turns key paths into the pointer-sized property keys the C runtime compares.
 ///
-/// A property's key is one object equal to every key path naming it: the first one seen, kept
-/// alive forever (the canonical object). A key path literal is one object at every use in one
-/// source file, but each file has its own, so a model tracked in a view's file and written in
-/// its own file reaches the runtime as two objects; a generic class or `appending` makes a new
-/// object each time. The C runtime's process-wide key map holds each object seen under its
-/// canonical one, so a lookup is a lock-free probe with no hashing of `AnyKeyPath`; only an
-/// object never seen takes the lock and hashes it. The map is a C static rather than a
-/// `static let` here, which would check its one-time initialization on every lookup.
+/// A property's key is the first key path object seen naming it, kept alive forever. The C
+/// runtime's key map (a C static: a `static let` would check its initialization each time)
+/// holds every object seen under that one, so a lookup is a lock-free probe.
 @usableFromInline
 enum PropertyKey {
-  /// How many objects besides the canonical one the map holds for one property. A literal's
-  /// object per source file that names the property fits many times over. Objects made anew
-  /// at each use (a generic class's, an appended key path) would otherwise grow the map, and
-  /// the objects it keeps alive, without end: past the limit they take the slow path.
+  /// Objects per property besides the canonical one: many times a literal's one per file, so
+  /// that objects made anew at each use (generic classes, `appending`) cannot grow the map.
   static let aliasLimit = 16
 
   private static let lock = Lock()
   nonisolated(unsafe) private static var canonicalByValue: [AnyKeyPath: AnyKeyPath] = [:]
-  /// The objects the map holds besides the canonical ones, by canonical object, kept alive so
-  /// that their addresses stay theirs.
+  /// Kept alive so that their addresses stay theirs.
   nonisolated(unsafe) private static var aliases: [ObjectIdentifier: [AnyKeyPath]] = [:]
 
   /// The key of the property `keyPath` names.
@@ -39,7 +31,6 @@ enum PropertyKey {
         return key
       }
       guard let canonical = canonicalByValue[keyPath] else {
-        // The dictionary keeps the object alive for the life of the process.
         canonicalByValue[keyPath] = keyPath
         PropertyKeyMap.insert(address(of: keyPath), canonical: address(of: keyPath))
         return address(of: keyPath)

@@ -1,8 +1,5 @@
-/// The best name of the property a registrar's key path names, for reports and traces: the one
-/// `@Perceptible` recorded (`_Perceptible._perceptionPropertyName(_:of:)`), else what the key path
-/// says of itself.
-///
-/// Only made when a report or a trace line is: it calls through a protocol and describes types.
+/// The name of the property a key path names, for reports and traces: the one `@Perceptible`
+/// recorded, else what the key path says of itself.
 struct PropertyName {
   /// The root type's name, such as `Model`.
   let typeName: String
@@ -16,7 +13,6 @@ struct PropertyName {
     let rootType = type(of: keyPath).rootType
     typeName = String(describing: rootType)
     let described = String(describing: keyPath)
-    // `\Model.count`: the property is what follows the root type's name.
     let prefix = "\\\(typeName)."
     let tail = described.hasPrefix(prefix) ? String(described.dropFirst(prefix.count)) : described
     keyPathDescription = tail
@@ -29,15 +25,9 @@ struct PropertyName {
     }
   }
 
-  /// The name `@Perceptible` recorded for `keyPath` of `type`.
   private static func recorded<Subject: _Perceptible>(
     _ keyPath: AnyKeyPath, of type: Subject.Type
   ) -> String? {
     Subject._perceptionPropertyName(keyPath, of: type)
-  }
-
-  /// `Type.property`, or `Type.<description of the key path>` when the property has no name.
-  var qualified: String {
-    "\(typeName).\(propertyName ?? keyPathDescription)"
   }
 }

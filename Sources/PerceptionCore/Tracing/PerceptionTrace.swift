@@ -1,7 +1,5 @@
-/// One tracking callback about to run, as the change trace records it: which property of which
-/// type changed and how, on which thread, and which tracking, installed where, is being told.
-///
-/// Made only while tracing is on (see ``PerceptionTracing``), in debug builds.
+/// One tracking callback about to run, as the change trace (``PerceptionTracing``) records it:
+/// which property changed and how, on which thread, and which tracking, installed where, is told.
 public struct PerceptionTrace: Sendable, Hashable, CustomStringConvertible {
   /// What happened to the property.
   public enum Event: Sendable, Hashable {
@@ -12,7 +10,6 @@ public struct PerceptionTrace: Sendable, Hashable, CustomStringConvertible {
     /// The object the tracking observed was released.
     case `deinit`
 
-    /// How the trace line spells it.
     var name: String {
       switch self {
       case .willSet: "willSet"
@@ -22,12 +19,11 @@ public struct PerceptionTrace: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// The name of the changed property's type, such as `Model`; nil for a release, which
-  /// names no property.
+  /// The name of the changed property's type, such as `Model`; nil for a release.
   public let typeName: String?
 
   /// The name of the changed property, such as `count`, as perception checking's reports name
-  /// it; nil for a release, or where neither the type nor the key path names it.
+  /// it; nil for a release, or where it has no name.
   public let propertyName: String?
 
   /// The event.
@@ -39,17 +35,16 @@ public struct PerceptionTrace: Sendable, Hashable, CustomStringConvertible {
   /// The system's identifier of the thread the callback runs on.
   public let threadID: UInt64
 
-  /// The tracking API that installed the tracking, such as
-  /// `withPerceptionTracking(_:onChange:)`.
+  /// The tracking API, such as `withPerceptionTracking(_:onChange:)`.
   public let tracking: String
 
   /// The function that called the tracking API, such as `Screen.reload()`; nil where the
   /// program's symbols cannot be found at run time.
   public let installer: String?
 
-  /// What installed the tracking on its own behalf, with where it was made: a `Perceptions`
-  /// sequence (`Perceptions made in Screen.observe()`), a continuous tracking, or a tracking
-  /// view (`WithPerceptionTracking in ContentView.body`); nil for a direct call.
+  /// What installed the tracking on its own behalf, and where it was made, such as
+  /// `Perceptions made in Screen.observe()` or `WithPerceptionTracking in ContentView.body`;
+  /// nil for a direct call.
   public let origin: String?
 
   /// `Type.property`, or nil for a release.
@@ -57,7 +52,6 @@ public struct PerceptionTrace: Sendable, Hashable, CustomStringConvertible {
     typeName.map { "\($0).\(propertyName ?? keyPathDescription ?? "?")" }
   }
 
-  /// What the key path says of itself, kept for a property that has no name here.
   let keyPathDescription: String?
 
   /// The whole trace, on one line.

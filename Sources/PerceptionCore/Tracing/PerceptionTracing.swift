@@ -1,37 +1,14 @@
-/// The change trace: for each tracking callback about to run, what changed, on which thread,
-/// and where the tracking was installed. The answer to "why did this update?".
-///
-/// Opt-in, in debug builds only (in release builds it is compiled away, as perception checking
-/// is). Set the environment variable `PERCEPTION_TRACE=1` to have one line per callback written
-/// to standard error:
-///
-/// ```
-/// Perception trace: Model.count willSet on main thread -> withPerceptionTracking(_:onChange:) installed in Screen.reload()
-/// ```
-///
-/// or collect the trace of a stretch of code as ``PerceptionTrace`` values with
-/// ``withTraceHandler(_:operation:)``.
-///
-/// Only trackings installed while tracing is on are traced: the installing stack is captured as
-/// each is installed (named only when one of its callbacks fires). With tracing off, reads and
-/// writes pay nothing, and a callback pays one load and a branch.
+/// The change trace, in debug builds: for each tracking callback about to run, what changed, on
+/// which thread, and where the tracking was installed. `PERCEPTION_TRACE=1` writes one line per
+/// callback to standard error; ``withTraceHandler(_:operation:)`` collects ``PerceptionTrace``
+/// values. Only trackings installed while tracing is on are traced. See <doc:CheckingReads>.
 public enum PerceptionTracing {
   /// Runs `operation` with `handler` receiving the trace of each tracking callback that the
   /// changes it makes fire, instead of standard error.
   ///
-  /// Tracing is on while the scope is open, so trackings installed meanwhile, by `operation`
-  /// or on other threads, capture their sites. The handler follows the task-local rules: it
-  /// receives the callbacks that run in `operation`'s synchronous work on this thread and in
-  /// the tasks it creates (a callback runs on the thread that makes the change). It is called
-  /// just before each callback runs. In release builds it is never called.
-  ///
-  /// ```swift
-  /// PerceptionTracing.withTraceHandler { trace in
-  ///   print(trace.property ?? "-", trace.installer ?? "-")
-  /// } operation: {
-  ///   model.count += 1
-  /// }
-  /// ```
+  /// Tracing is on for trackings installed on any thread while the scope is open. The handler
+  /// gets the callbacks that `operation`'s synchronous work and the tasks it creates fire, just
+  /// before each runs; in release builds, none.
   public static func withTraceHandler<R>(
     _ handler: @escaping @Sendable (PerceptionTrace) -> Void,
     operation: () throws -> R
@@ -61,9 +38,9 @@ public enum PerceptionTracing {
   public static var isEnabled: Bool { TraceSwitch.isEnabled }
 }
 
-/// A destination for trace lines: a scope's handler.
+/// A scope's trace handler.
 final class TraceSink: Sendable {
-  /// The scope's sink; nil means standard error, when `PERCEPTION_TRACE` is set.
+  /// Nil means standard error, when `PERCEPTION_TRACE` is set.
   @TaskLocal static var current: TraceSink?
 
   let handler: @Sendable (PerceptionTrace) -> Void
@@ -73,13 +50,9 @@ final class TraceSink: Sendable {
   }
 }
 
-/// The trace's record: what `Observer.traceCallback`, the hook where every tracking callback is
-/// about to run on either engine, calls when the tracking was installed while tracing was on.
 enum ChangeTrace {
-  /// Makes the trace of a callback about to run, for the site its tracking captured at
-  /// installation, the `EventBits` bit, and the key path that changed (nil for a
-  /// release, or where the engine does not say), and hands it to the scope's handler or to
-  /// standard error. Only called when the tracking has a site (see `Observer.traceCallback`).
+  /// Called by `Observer.traceCallback` before a callback of a tracking installed while tracing
+  /// was on. `event` is an `EventBits` bit; `keyPath` is nil for a release, or when unknown.
   @inline(never)
   static func record(_ site: TraceSite, event: UInt32, keyPath: AnyKeyPath?) {
     let sink = TraceSink.current

@@ -1,14 +1,10 @@
-/// Where a tracking was installed, captured as it is installed while tracing is on: which
-/// tracking API, the return addresses of the installing thread's stack (named only if one of its
-/// callbacks fires), and the origin a tracking view or sequence set around it.
+/// Where a tracking was installed while tracing was on: the tracking API, such as
+/// `withPerceptionTracking(_:onChange:)`, the installing stack, innermost first (named only if
+/// a callback fires), and the origin a tracking view or sequence set around it.
 final class TraceSite: @unchecked Sendable {
   // Sendable: every field is immutable.
-  /// The tracking API, such as `withPerceptionTracking(_:onChange:)`.
   let tracking: String
-  /// The installing stack, innermost first.
   let frames: [UInt]
-  /// What made the tracking, when a `Perceptions` sequence, a continuous tracking or a
-  /// tracking view did: its kind and the stack of its creation.
   let origin: TraceOrigin?
 
   init(tracking: String, frames: [UInt], origin: TraceOrigin?) {
@@ -17,49 +13,36 @@ final class TraceSite: @unchecked Sendable {
     self.origin = origin
   }
 
-  /// A site for a tracking being installed with `tracking`, or nil when tracing is off.
   static func capture(tracking: String) -> TraceSite? {
     guard TraceSwitch.isEnabled else { return nil }
     return TraceSite(
       tracking: tracking, frames: TraceOrigin.captureFrames(), origin: TraceOrigin.current)
   }
 
-  /// The function that called the tracking API: the innermost named frame outside Perception
-  /// and Observation, or nil where the program's symbols cannot be found at run time.
   var installer: String? { TraceOrigin.caller(in: frames) }
 }
 
-/// What made trackings that are installed on its behalf: a `Perceptions` sequence, a
-/// continuous tracking, a tracking view. Captured where it is created, while tracing is on.
-final class TraceOrigin: @unchecked Sendable {
-  // Sendable: every field is immutable.
-  /// The origin's kind, such as `Perceptions` or `WithPerceptionTracking`.
+/// What installs trackings on its own behalf (a `Perceptions` sequence, a continuous tracking,
+/// a tracking view), captured where it is created while tracing is on.
+struct TraceOrigin: Sendable {
+  /// Such as `Perceptions` or `WithPerceptionTracking`.
   let kind: String
   let frames: [UInt]
 
-  init(kind: String, frames: [UInt]) {
-    self.kind = kind
-    self.frames = frames
-  }
-
-  /// The origin of the trackings installed in its scope (see `withCurrent`).
   @TaskLocal static var current: TraceOrigin?
 
-  /// An origin for something of `kind` being created here, or nil when tracing is off.
   static func capture(kind: String) -> TraceOrigin? {
     guard TraceSwitch.isEnabled else { return nil }
     return TraceOrigin(kind: kind, frames: captureFrames())
   }
 
-  /// An origin named `name()` whatever made it, or nil (and `name` not called) when tracing
-  /// is off: a view marked `@WithPerceptionTracking`, whose tracking is made in generated code.
+  /// An origin without a stack: a view marked `@WithPerceptionTracking`, whose tracking is made
+  /// in generated code.
   static func named(_ name: () -> String) -> TraceOrigin? {
     guard TraceSwitch.isEnabled else { return nil }
     return TraceOrigin(kind: name(), frames: [])
   }
 
-  /// Runs `body` with `origin` as the origin of the trackings it installs; only `body` when
-  /// there is none (tracing was off when the origin was made).
   static func withCurrent<T>(_ origin: TraceOrigin?, _ body: () throws -> T) rethrows -> T {
     guard let origin else { return try body() }
     return try $current.withValue(origin, operation: body)
@@ -71,8 +54,7 @@ final class TraceOrigin: @unchecked Sendable {
     return kind == "WithPerceptionTracking" ? "\(kind) in \(caller)" : "\(kind) made in \(caller)"
   }
 
-  /// The most frames a site keeps: enough to get past the library's own frames, Observation's
-  /// tracking around a scope on Perception's runtime among them, in unoptimized builds too.
+  /// The most frames a site keeps: enough to get past the library's own, unoptimized too.
   static let depth = 64
 
   static func captureFrames() -> [UInt] {
@@ -81,52 +63,32 @@ final class TraceOrigin: @unchecked Sendable {
     }
   }
 
-  /// The innermost named frame outside Perception, Observation, the runtime's thunks and the
-  /// system's thread and task machinery, named as a developer searches for it
-  /// (`ContentView.body`, `Screen.reload()`); nil when there is none (the program's symbols
-  /// cannot be found at run time).
+  /// The innermost named frame outside the library, Swift's runtime and the system's, as a
+  /// developer searches for it (`Screen.reload`); nil where no symbols are found at run time.
   static func caller(in frames: [UInt]) -> String? {
-    for address in frames {
-      switch frameNames.name(of: address) {
-      // A frame without a name is a private function (of the library, or of a program whose
-      // symbols cannot be found at run time): skipped, as no developer name can be given.
-      case .unnamed, .library: continue
-      case .developer(let name): return name
-      }
-    }
-    return nil
+    frames.lazy.compactMap(frameNames.developerName(at:)).first
   }
 
-  /// What each return address seen so far names: looking a symbol up and demangling it costs
-  /// tens of microseconds, and a program installs its trackings from a few places.
+  /// Cached: naming a frame is slow, and a program installs its trackings from a few places.
   private static let frameNames = FrameNames()
-
-  /// What a frame is, for finding the installer.
-  enum FrameName {
-    case unnamed
-    case library
-    case developer(String)
-  }
 
   final class FrameNames: @unchecked Sendable {
     // Sendable: `names` is only touched under `lock`.
     private let lock = Lock()
-    private var names: [UInt: FrameName] = [:]
+    /// Nil for a frame of the library or the system, or without a name.
+    private var names: [UInt: String?] = [:]
 
-    func name(of address: UInt) -> FrameName {
+    func developerName(at address: UInt) -> String? {
       if let known = lock.withLock({ names[address] }) { return known }
-      let name: FrameName
+      var name: String?
       if let pointer = UnsafeRawPointer(bitPattern: address),
         let symbol = CallStack.describe(pointer).symbol
       {
         let demangled = CallStack.demangle(symbol)
-        name = isLibraryFrame(demangled) ? .library : .developer(developerName(demangled))
-      } else {
-        name = .unnamed
+        name = isLibraryFrame(demangled) ? nil : TraceOrigin.developerName(demangled)
       }
       lock.withLock {
-        // A bound, as the checking's stack cache has: a program whose stacks never repeat
-        // cannot grow it without limit.
+        // Bounded, for a program whose stacks never repeat.
         if names.count >= 4096 { names.removeAll(keepingCapacity: true) }
         names[address] = name
       }
@@ -147,7 +109,7 @@ final class TraceOrigin: @unchecked Sendable {
     let libraryPrefixes = ["PerceptionCore.", "Observation.", "Swift.", "_Concurrency."]
     if libraryPrefixes.contains(where: { function.hasPrefix($0) }) { return true }
     // The SwiftUI shells, which the SwiftUI stand-in's tests compile into their own module.
-    return Substring(function).firstRange(of: "WithPerceptionTracking") != nil
+    return function.firstRange(matching: "WithPerceptionTracking") != nil
   }
 
   /// The function a demangled frame is in, qualified by its module and without its
@@ -155,46 +117,21 @@ final class TraceOrigin: @unchecked Sendable {
   /// `App.ContentView.body.getter : some View` is `App.ContentView.body`.
   static func qualifiedName(_ demangled: String) -> Substring {
     var name = Substring(demangled)
-    if let range = name.lastRange(of: " in ") { name = name[range.upperBound...] }
+    if let range = name.lastRange(matching: " in ") { name = name[range.upperBound...] }
     // Specialization prefixes such as `generic specialization <...> of `.
-    if let range = name.lastRange(of: " of ") { name = name[range.upperBound...] }
+    if let range = name.lastRange(matching: " of ") { name = name[range.upperBound...] }
     for prefix in ["static ", "protocol witness for ", "@objc "] where name.hasPrefix(prefix) {
       name = name.dropFirst(prefix.count)
     }
     for marker in ["(", "<", ".getter", ".setter", ".modify", " : "] {
-      if let range = name.firstRange(of: marker) { name = name[..<range.lowerBound] }
+      if let range = name.firstRange(matching: marker) { name = name[..<range.lowerBound] }
     }
     return name
   }
 
-  /// The qualified name without its module: `Screen.reload`, `ContentView.body`.
   static func developerName(_ demangled: String) -> String {
     let name = qualifiedName(demangled)
     let parts = name.split(separator: ".", maxSplits: 1)
     return String(parts.count == 2 ? parts[1] : name)
-  }
-}
-
-extension Substring {
-  /// The first or last range of `needle`. (The standard library's `firstRange(of:)` needs
-  /// iOS 16 and macOS 13; these names are short.)
-  fileprivate func firstRange(of needle: String) -> Range<Index>? {
-    ranges(of: needle).first
-  }
-
-  fileprivate func lastRange(of needle: String) -> Range<Index>? {
-    ranges(of: needle).last
-  }
-
-  private func ranges(of needle: String) -> [Range<Index>] {
-    var found: [Range<Index>] = []
-    var start = startIndex
-    while start < endIndex {
-      if self[start...].hasPrefix(needle) {
-        found.append(start..<index(start, offsetBy: needle.count))
-      }
-      start = index(after: start)
-    }
-    return found
   }
 }

@@ -1,11 +1,7 @@
 /// Whether the change trace is on: when `PERCEPTION_TRACE` is set (to anything but `0`,
 /// `false`, `no` or `off`) when first read, or while a `PerceptionTracing.withTraceHandler`
-/// scope is open anywhere in the process. Debug builds only: in release builds it is false and
-/// everything that asks it is compiled away.
-///
-/// Asked when a tracking is installed, never on a read or a write: a tracking installed while
-/// it is off carries no trace site, and its callbacks then pay one load and a branch to find
-/// that out.
+/// scope is open anywhere in the process; never in release builds. Asked when a tracking is
+/// installed, never on a read or a write.
 @usableFromInline
 enum TraceSwitch {
   /// Bit 0: the environment was read. Bit 1: it turned tracing on. Above: open handler scopes.
@@ -13,22 +9,20 @@ enum TraceSwitch {
   private static let fromEnvironment: UInt32 = 2
   private static let handler: UInt32 = 4
 
-  /// Allocated once and never freed: the process's one switch.
+  /// Never freed: the process's one switch.
   nonisolated(unsafe) private static let word: UnsafeMutablePointer<AtomicWord> = {
     let word = UnsafeMutablePointer<AtomicWord>.allocate(capacity: 1)
     word.initializeWord(0)
     return word
   }()
 
-  /// Inlinable, so that in release builds the constant false reaches the inlined tracking
-  /// paths that ask it (`TrackingScope.runOnChange`) and their test compiles away there too.
+  /// Inlinable, so that release builds' constant false reaches the inlined tracking paths.
   @inlinable
   static var isEnabled: Bool {
     DebugBuild.isActive && isEnabledNow()
   }
 
-  /// `isEnabled` in debug builds: the switch's word, settled from the environment on first
-  /// use.
+  /// `isEnabled` in debug builds, settled from the environment on first use.
   @usableFromInline
   static func isEnabledNow() -> Bool {
     var state = word.loadAcquire()
@@ -49,13 +43,7 @@ enum TraceSwitch {
   }
 
   private static func settle() -> UInt32 {
-    var on = false
-    if let raw = Platform.environmentValue("PERCEPTION_TRACE") {
-      switch raw.lowercased() {
-      case "", "0", "false", "no", "off": on = false
-      default: on = true
-      }
-    }
+    let on = environmentSwitch("PERCEPTION_TRACE") ?? false
     return update { $0 | settled | (on ? fromEnvironment : 0) }
   }
 
