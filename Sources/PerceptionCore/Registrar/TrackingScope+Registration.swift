@@ -28,7 +28,7 @@ extension TrackingScope {
     callbacks makeCallbacks: () -> ObserverCallbacks?
   ) {
     if let callbacks = makeCallbacks() {
-      install(Observer.make(callbacks, registrarCount: list.registrarCount), for: list)
+      install(Observer.make(consume callbacks, registrarCount: list.registrarCount), for: list)
     }
     finish(list, enclosing: enclosing)
   }
