@@ -4,16 +4,19 @@
   /// Tracking calls on the native engine: Observation tracks what `apply` reads and calls back,
   /// and an `Observer` stands between its callbacks and the user's, deciding what they see
   /// (`NativeTrackingPlan` picks the path).
-  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @usableFromInline
   enum NativeTracking {
     /// Runs `apply` in a tracking call on the native engine, observed with the callbacks
-    /// `makeCallbacks` returns after it (nil observes nothing).
+    /// `makeCallbacks` returns after it (nil observes nothing); or, in the process's first
+    /// tracking call, on the engine it settles.
     @usableFromInline
     static func run(
       _ apply: () -> Void, request: TrackingRequest,
       callbacks makeCallbacks: () -> ObserverCallbacks?
     ) {
+      guard PerceptionEngine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else {
+        return TrackingScope.runInScope(apply, callbacks: makeCallbacks)
+      }
       func marked() { TrackingScope.runMarked(apply) }
       switch NativeTrackingPlan.plan(for: request, features: .current) {
       case .observationOnce:
@@ -37,6 +40,10 @@
       }
     }
 
+  }
+
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  extension NativeTracking {
     /// The one-shot `onChange` Observation calls: the user's, behind a `OnChangeOnce`, which
     /// lets one call through.
     @usableFromInline
