@@ -3,7 +3,8 @@
 /// perception checking reports.
 ///
 /// Reports are deduplicated: each distinct type, property and call site is reported once per
-/// process (or once per ``PerceptionChecking/withReportHandler(_:operation:)`` scope).
+/// process (or once per ``PerceptionChecking/withReportHandler(_:operation:)`` scope, or, where
+/// the process links `PerceptionTestSupport`, once per test).
 public struct PerceptionCheckingReport: Sendable, Hashable, CustomStringConvertible {
   /// The name of the type whose property was read, such as `Model`.
   public let typeName: String
