@@ -8,6 +8,8 @@ let package = Package(
   products: [
     .library(name: "Perception", targets: ["Perception"]),
     .library(name: "PerceptionCore", targets: ["PerceptionCore"]),
+    // What a test target adds to fail its tests on perception checking's reports.
+    .library(name: "PerceptionTestSupport", targets: ["PerceptionTestSupport"]),
     .executable(name: "perception-stress", targets: ["PerceptionStress"]),
     .executable(name: "perception-example", targets: ["PerceptionExample"]),
   ],
@@ -28,6 +30,13 @@ let package = Package(
     .target(
       name: "Perception",
       dependencies: ["PerceptionCore", "PerceptionMacros"]
+    ),
+    // Records the library's run-time reports as failures of the running test, Swift Testing's
+    // or XCTest's; PerceptionCore finds it at run time. Built only for a target that depends
+    // on it, so an app depending on Perception never compiles it.
+    .target(
+      name: "PerceptionTestSupport",
+      dependencies: ["PerceptionCore"]
     ),
     // The macro expansion logic: a tokenizer, a class-declaration parser and the expansions.
     .target(name: "PerceptionMacroExpansion"),
