@@ -80,6 +80,13 @@ let package = Package(
       // Linux needs the test binary's symbols in its dynamic symbol table.
       linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
     ),
+    // Links PerceptionTestSupport: reports fail the running test. The view-body test finds its
+    // stand-in render engine on the stack by name, as PerceptionCoreTests' do.
+    .testTarget(
+      name: "PerceptionTestSupportTests",
+      dependencies: ["PerceptionCore", "PerceptionTestSupport"],
+      linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
+    ),
     .testTarget(
       name: "PerceptionMacroExpansionTests",
       dependencies: ["PerceptionMacroExpansion", "MacroExpansionDump"]
@@ -145,6 +152,22 @@ let package = Package(
       path: "Tests/SwiftUIStateMacro"
     ),
     .target(name: "Charts", dependencies: ["SwiftUI"], path: "Tests/ChartsStandIn"),
+    // The XCTest side of the run-time reports, run by PerceptionTestSupportTests in child
+    // processes (Linux's XCTest has no XCTExpectFailure, and XCTMain runs a case from an
+    // executable): a case that makes one report, run linked with PerceptionTestSupport (it must
+    // fail) and without (it passes, the report on standard error); and, without, the report
+    // posted to a fallback event handler installed as a testing library would.
+    .target(name: "ReportScenarios", dependencies: ["Perception"], path: "Tests/ReportScenarios"),
+    .executableTarget(
+      name: "PerceptionReportProbe",
+      dependencies: ["ReportScenarios", "PerceptionTestSupport"],
+      path: "Tests/PerceptionReportProbe"
+    ),
+    .executableTarget(
+      name: "PerceptionReportControl",
+      dependencies: ["ReportScenarios"],
+      path: "Tests/PerceptionReportControl"
+    ),
     .testTarget(
       name: "PerceptionSwiftUITests",
       dependencies: ["Perception", "SwiftUI", "Charts"],
