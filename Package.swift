@@ -8,6 +8,8 @@ let package = Package(
   products: [
     .library(name: "Perception", targets: ["Perception"]),
     .library(name: "PerceptionCore", targets: ["PerceptionCore"]),
+    // What a test target adds to fail its tests on perception checking's reports.
+    .library(name: "PerceptionTestSupport", targets: ["PerceptionTestSupport"]),
     .executable(name: "perception-stress", targets: ["PerceptionStress"]),
     .executable(name: "perception-example", targets: ["PerceptionExample"]),
   ],
@@ -28,6 +30,13 @@ let package = Package(
     .target(
       name: "Perception",
       dependencies: ["PerceptionCore", "PerceptionMacros"]
+    ),
+    // Records the library's run-time reports as failures of the running test, Swift Testing's
+    // or XCTest's; PerceptionCore finds it at run time. Built only for a target that depends
+    // on it, so an app depending on Perception never compiles it.
+    .target(
+      name: "PerceptionTestSupport",
+      dependencies: ["PerceptionCore"]
     ),
     // The macro expansion logic: a tokenizer, a class-declaration parser and the expansions.
     .target(name: "PerceptionMacroExpansion"),
@@ -69,6 +78,13 @@ let package = Package(
       dependencies: ["PerceptionCore"],
       // The view-body checking tests find their stand-in views on the stack by name, which on
       // Linux needs the test binary's symbols in its dynamic symbol table.
+      linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
+    ),
+    // Links PerceptionTestSupport: reports fail the running test. The view-body test finds its
+    // stand-in render engine on the stack by name, as PerceptionCoreTests' do.
+    .testTarget(
+      name: "PerceptionTestSupportTests",
+      dependencies: ["PerceptionCore", "PerceptionTestSupport"],
       linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
     ),
     .testTarget(
@@ -136,6 +152,22 @@ let package = Package(
       path: "Tests/SwiftUIStateMacro"
     ),
     .target(name: "Charts", dependencies: ["SwiftUI"], path: "Tests/ChartsStandIn"),
+    // The XCTest side of the run-time reports, run by PerceptionTestSupportTests in child
+    // processes (Linux's XCTest has no XCTExpectFailure, and XCTMain runs a case from an
+    // executable): a case that makes one report, run linked with PerceptionTestSupport (it must
+    // fail) and without (it passes, the report on standard error); and, without, the report
+    // posted to a fallback event handler installed as a testing library would.
+    .target(name: "ReportScenarios", dependencies: ["Perception"], path: "Tests/ReportScenarios"),
+    .executableTarget(
+      name: "PerceptionReportProbe",
+      dependencies: ["ReportScenarios", "PerceptionTestSupport"],
+      path: "Tests/PerceptionReportProbe"
+    ),
+    .executableTarget(
+      name: "PerceptionReportControl",
+      dependencies: ["ReportScenarios"],
+      path: "Tests/PerceptionReportControl"
+    ),
     .testTarget(
       name: "PerceptionSwiftUITests",
       dependencies: ["Perception", "SwiftUI", "Charts"],

@@ -7,7 +7,8 @@
 # API without `if #available`, a typed-throws function type's metadata before iOS 18, a let
 # assigned in an inlinable initializer under library evolution). SwiftUI, Charts, Foundation,
 # Dispatch and Darwin are the stand-ins in Tests/ (they prove what they model; see
-# Tests/README.md, "Apple targets").
+# Tests/README.md, "Apple targets"), and `os` (its runtime-issue logging) is one in
+# Tests/AppleTargets/Platform.
 #
 # For each target: PerceptionCore in release, debug and library evolution (Xcode's "Build
 # Libraries for Distribution"); Perception with the macro plugin; the client corpus
@@ -137,6 +138,8 @@ check_target() {
     -emit-module-path "$out/SwiftUI.swiftmodule" Tests/SwiftUIStandIn/*.swift
   swiftc_for "$triple" "$out" Charts "${standin[@]}" -module-name Charts \
     -emit-module-path "$out/Charts.swiftmodule" Tests/ChartsStandIn/*.swift
+  swiftc_for "$triple" "$out" os "${standin[@]}" -module-name os \
+    -emit-module-path "$out/os.swiftmodule" "$platform/os.swift"
 
   local swift6=(-swift-version 6 -wmo)
   swiftc_for "$triple" "$out" PerceptionCore-release "${swift6[@]}" -O -emit-module \

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of Perception and PerceptionCore with the toolchain's own docc
-# (no plugin, no dependency), and fails on any docc warning, on any public symbol whose
-# documentation has no abstract, and on any symbol that no Topics section places.
+# Builds the DocC documentation of Perception, PerceptionCore and PerceptionTestSupport with the
+# toolchain's own docc (no plugin, no dependency), and fails on any docc warning, on any public
+# symbol whose documentation has no abstract, and on any symbol that no Topics section places.
 #
 # 1. `swift package dump-symbol-graph` writes one symbol graph per module. Perception's holds
 #    only Perception's own symbols (the macros): the symbols of PerceptionCore, which it
@@ -11,15 +11,15 @@
 #    catalog against its module's graph; the coverage JSON must say that every symbol has an
 #    abstract and is curated. PerceptionCore is converted first, so that Perception's pages
 #    can link its symbols and articles (``/PerceptionCore/...``, resolved through docc's
-#    experimental --dependency); links the other way are not possible, and name the
-#    Perception articles in plain text.
+#    experimental --dependency), and PerceptionTestSupport's, converted last, can link both;
+#    links the other way are not possible, and name the later modules' pages in plain text.
 # 3. The SwiftUI shells (Sources/PerceptionCore/SwiftUI) are compiled on Linux only in the test
 #    target PerceptionSwiftUITests, against the SwiftUI stand-in, so they are not in
 #    Perception's graph here. Their abstracts are checked in that test module's symbol graph;
 #    the Perception catalog describes them in an article (they exist on Apple platforms).
 #
-# The archives land in .build/docs (Perception.doccarchive, PerceptionCore.doccarchive, and
-# both merged in Documentation.doccarchive); Tests/README.md says how to preview them.
+# The archives land in .build/docs (one per module, and all merged in
+# Documentation.doccarchive); Tests/README.md says how to preview them.
 #
 # The Performance article repeats the latest benchmark figures of Benchmarks/README.md (the
 # benchmark's own note, where a new full run's figures are written) between its "BEGIN benchmark
@@ -88,7 +88,7 @@ if [ -z "$docc" ]; then
   fi
 fi
 out=.build/docs
-modules=(PerceptionCore Perception)
+modules=(PerceptionCore Perception PerceptionTestSupport)
 
 rm -rf "$out"
 mkdir -p "$out"
@@ -212,5 +212,6 @@ fi
 
 step "merged archive"
 "$docc" merge "$out/PerceptionCore.doccarchive" "$out/Perception.doccarchive" \
+  "$out/PerceptionTestSupport.doccarchive" \
   --output-path "$out/Documentation.doccarchive" > /dev/null
 echo "built $out/Documentation.doccarchive"

@@ -24,5 +24,6 @@
 #include "perception_engine.h"
 #include "perception_debug_counters.h"
 #include "perception_call_stack.h"
+#include "perception_test_interop.h"
 
 #endif  // C_PERCEPTION_RUNTIME_H

@@ -95,6 +95,19 @@
 #define PERCEPTION_PLATFORM_HAS_CALL_STACK 1
 #endif
 
+// Whether a symbol can be looked up by name at run time (perception_test_interop.h):
+// dlsym(), on Darwin and every POSIX system but WASI. And whether an undefined weak
+// reference is allowed and resolves to NULL when nothing defines the symbol (ELF): there,
+// a symbol linked statically into an executable is found through the reference, since an
+// executable exports no symbol to dlsym() unless it is linked with --export-dynamic.
+#if defined(PERCEPTION_PLATFORM_DARWIN) || \
+    (defined(PERCEPTION_PLATFORM_POSIX) && !defined(__wasi__))
+#define PERCEPTION_PLATFORM_HAS_DLSYM 1
+#endif
+#if defined(PERCEPTION_PLATFORM_POSIX) && defined(__ELF__)
+#define PERCEPTION_PLATFORM_HAS_WEAK_REFERENCES 1
+#endif
+
 // Marks a function that is rarely called, so the compiler keeps it out of the
 // hot path's code layout.
 #if defined(__GNUC__) || defined(__clang__)

@@ -90,7 +90,8 @@ func continuousTracking() async {
 }
 
 // 6. Perception checking (debug builds): a read in a checked context that no tracking observes
-//    is reported, here to a handler (tests record an issue there), else on standard error.
+//    is reported, here to a handler; without one, it fails the running test where the test
+//    target links PerceptionTestSupport, else it goes to standard error.
 print("\n-- withPerceptionChecking")
 PerceptionChecking.withReportHandler { report in
   print("report: \(report.property)")

@@ -89,5 +89,6 @@ void run_key_map_tests(void);
 void run_debug_counters_tests(void);
 void run_call_stack_tests(void);
 void run_thread_identity_tests(void);
+void run_test_interop_tests(void);
 
 #endif  // PERCEPTION_TEST_HARNESS_H

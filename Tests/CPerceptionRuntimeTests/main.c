@@ -69,6 +69,7 @@ int main(void) {
   run_debug_counters_tests();
   run_call_stack_tests();
   run_thread_identity_tests();
+  run_test_interop_tests();
   if (skipped_tests == 0) {
     printf("%d passed, %d failed\n", passed_tests, failed_tests);
   } else {

@@ -1,6 +1,7 @@
 /// What perception checking reports: a read that no tracking scope observes, in a checked
 /// context or an unwrapped SwiftUI body, once per type, property and call site in the process
-/// (or in a ``PerceptionChecking/withReportHandler(_:operation:)`` scope).
+/// (or in a ``PerceptionChecking/withReportHandler(_:operation:)`` scope, or, where the process
+/// links `PerceptionTestSupport`, in a test).
 public struct PerceptionCheckingReport: Sendable, Hashable, CustomStringConvertible {
   /// The name of the type whose property was read, such as `Model`.
   public let typeName: String

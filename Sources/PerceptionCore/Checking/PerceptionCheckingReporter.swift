@@ -1,7 +1,9 @@
 /// Where perception checking's reports go, and the hook tests use to collect them.
 public enum PerceptionChecking {
   /// Runs `operation` with `handler` receiving the reports of the reads it makes, instead of
-  /// standard error.
+  /// the destinations a report goes to by default (the running test where the process links
+  /// `PerceptionTestSupport`, Swift Testing's fallback event handler, an Xcode runtime issue,
+  /// standard error; see <doc:CheckingReads>).
   ///
   /// The handler follows the task-local rules: it covers the synchronous work of `operation`
   /// on this thread and the tasks it creates, not other threads. Reports are deduplicated per
@@ -9,8 +11,9 @@ public enum PerceptionChecking {
   /// the process reported it before. The handler may be called from any thread the scope's
   /// work runs on, at the moment of the read.
   ///
-  /// A test turns reports into failures by recording an issue in its handler. With Swift
-  /// Testing:
+  /// A test target that depends on `PerceptionTestSupport` needs no handler: each report fails
+  /// the running test. Without it, a test turns reports into failures by recording an issue in
+  /// its handler. With Swift Testing:
   ///
   /// ```swift
   /// @Test func bodyIsTracked() {
@@ -72,12 +75,12 @@ enum CheckingReporter {
       guard case .inside(let name) = ViewBodyChecking.verdict(readType: rootType) else { return }
       viewBody = name
     }
-    let sink = ReportSink.current ?? ReportSink.standardError
+    let sink = ReportSink.current ?? ReportSink.runtimeReporter
     let key = SiteKey(
       keyPath: keyPath, file: site?.fileKey ?? 0, line: site?.line ?? 0,
       column: site?.column ?? 0, viewBody: viewBody)
     guard sink.isFirstReport(of: key) else { return }
-    sink.deliver(PerceptionCheckingReport(keyPath: keyPath, site: site, viewBody: viewBody))
+    sink.deliver(PerceptionCheckingReport(keyPath: keyPath, site: site, viewBody: viewBody), site)
   }
 }
 
@@ -90,16 +93,19 @@ struct SiteKey: Hashable, @unchecked Sendable {
   let line: UInt
   let column: UInt
   let viewBody: String?
+  /// The test the report fails, for the runtime reporter's sink: once per test in a test process.
+  var test: String?
 }
 
 /// A destination for reports, with the sites it has already reported.
 final class ReportSink: @unchecked Sendable {
   // Sendable: `seen` is only touched under `lock`.
-  /// The scope's sink, from `PerceptionChecking.withReportHandler`; nil means standard error.
+  /// The scope's sink, from `PerceptionChecking.withReportHandler`; nil means the runtime
+  /// reporter's.
   @TaskLocal static var current: ReportSink?
 
-  /// Writes each report as one line on standard error.
-  static let standardError = ReportSink(handler: nil)
+  /// Hands each report to `RuntimeReporter`.
+  static let runtimeReporter = ReportSink(handler: nil)
 
   private let handler: (@Sendable (PerceptionCheckingReport) -> Void)?
   private let lock = Lock()
@@ -111,17 +117,23 @@ final class ReportSink: @unchecked Sendable {
 
   /// True the first time `key` is seen by this sink.
   func isFirstReport(of key: SiteKey) -> Bool {
-    lock.withLock { seen.insert(key).inserted }
+    var key = key
+    if handler == nil { key.test = RuntimeReporter.currentTest() }
+    return lock.withLock { seen.insert(key).inserted }
   }
 
-  func deliver(_ report: PerceptionCheckingReport) {
-    if let handler {
-      // The handler runs inside the read, still in the checked context: what it reads (a
-      // test recording an issue may describe a model) is not reported.
-      _PerceptionLocals.$skipPerceptionChecking.withValue(true) { handler(report) }
-    } else {
-      // One write of the whole line, so that lines from two threads do not interleave.
-      Platform.writeToStandardError("\(report)\n")
+  func deliver(_ report: PerceptionCheckingReport, _ site: CallSite?) {
+    // Delivery runs inside the read, still in the checked context: what a handler or a test
+    // library reads (a test recording an issue may describe a model) is not reported.
+    _PerceptionLocals.$skipPerceptionChecking.withValue(true) {
+      if let handler {
+        handler(report)
+      } else {
+        let location = site.map {
+          RuntimeReport.Location(fileID: $0.fileID, line: $0.line, column: $0.column)
+        }
+        RuntimeReporter.report(RuntimeReport(message: "\(report)", location: location))
+      }
     }
   }
 }

@@ -37,9 +37,4 @@ enum Platform {
       }
     }
   }
-
-  /// Writes "Perception: warning: `message`" to the standard error stream.
-  static func warn(_ message: String) {
-    perception_warn(message)
-  }
 }
