@@ -11,7 +11,7 @@ final class Dial: Perceptible, @unchecked Sendable {
   /// Reads `level` through the registrar, with the caller's line as the call site.
   func read(fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column) -> Int {
     registrar.access(
-      self, keyPath: \.level, site: CallSite(fileID: fileID, line: line, column: column))
+      self, keyPath: \.level, fileID: fileID, filePath: #filePath, line: line, column: column)
     return level
   }
 

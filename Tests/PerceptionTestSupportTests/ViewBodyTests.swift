@@ -25,8 +25,9 @@ struct ViewBodyTests {
       frame.demangledSymbol?.contains("renderEngineStandIn") ?? false
     })
     let issues = recordedIssues {
-      ViewBodyChecking.withWatchedThread(detector) {
-        renderEngineStandIn { _ = view.body }
+      // SwiftUI's main thread, watched, with the stand-in's engine deciding.
+      ViewBodyChecking.$detectorOverride.withValue(detector) {
+        CheckingSlot.with(CheckingSlot.viewBodies) { renderEngineStandIn { _ = view.body } }
       }
     }
     #expect(issues.count == 1)
