@@ -6,24 +6,17 @@
   extension WithPerceptionTracking: Scene where Content: Scene {
     /// Creates a tracking scene of the scenes `content` builds.
     @available(
-      iOS, deprecated: 17,
-      message:
-        "SwiftUI observes @Perceptible models itself on iOS 17 and later; remove WithPerceptionTracking."
+      iOS, deprecated: 17, message: "'WithPerceptionTracking' is no longer needed in iOS 17+."
     )
     @available(
-      macOS, deprecated: 14,
-      message:
-        "SwiftUI observes @Perceptible models itself on macOS 14 and later; remove WithPerceptionTracking."
+      macOS, deprecated: 14, message: "'WithPerceptionTracking' is no longer needed in macOS 14+."
     )
     @available(
-      tvOS, deprecated: 17,
-      message:
-        "SwiftUI observes @Perceptible models itself on tvOS 17 and later; remove WithPerceptionTracking."
+      tvOS, deprecated: 17, message: "'WithPerceptionTracking' is no longer needed in tvOS 17+."
     )
     @available(
       watchOS, deprecated: 10,
-      message:
-        "SwiftUI observes @Perceptible models itself on watchOS 10 and later; remove WithPerceptionTracking."
+      message: "'WithPerceptionTracking' is no longer needed in watchOS 10+."
     )
     public init(@SceneBuilder content: @escaping () -> Content) {
       self.init(content: content())
@@ -36,24 +29,17 @@
   extension WithPerceptionTracking: Commands where Content: Commands {
     /// Creates tracking commands of the commands `content` builds.
     @available(
-      iOS, deprecated: 17,
-      message:
-        "SwiftUI observes @Perceptible models itself on iOS 17 and later; remove WithPerceptionTracking."
+      iOS, deprecated: 17, message: "'WithPerceptionTracking' is no longer needed in iOS 17+."
     )
     @available(
-      macOS, deprecated: 14,
-      message:
-        "SwiftUI observes @Perceptible models itself on macOS 14 and later; remove WithPerceptionTracking."
+      macOS, deprecated: 14, message: "'WithPerceptionTracking' is no longer needed in macOS 14+."
     )
     @available(
-      tvOS, deprecated: 17,
-      message:
-        "SwiftUI observes @Perceptible models itself on tvOS 17 and later; remove WithPerceptionTracking."
+      tvOS, deprecated: 17, message: "'WithPerceptionTracking' is no longer needed in tvOS 17+."
     )
     @available(
       watchOS, deprecated: 10,
-      message:
-        "SwiftUI observes @Perceptible models itself on watchOS 10 and later; remove WithPerceptionTracking."
+      message: "'WithPerceptionTracking' is no longer needed in watchOS 10+."
     )
     public init(@CommandsBuilder content: @escaping () -> Content) {
       self.init(content: content())
@@ -64,24 +50,17 @@
   extension WithPerceptionTracking: ToolbarContent where Content: ToolbarContent {
     /// Creates tracking toolbar content of the items `content` builds.
     @available(
-      iOS, deprecated: 17,
-      message:
-        "SwiftUI observes @Perceptible models itself on iOS 17 and later; remove WithPerceptionTracking."
+      iOS, deprecated: 17, message: "'WithPerceptionTracking' is no longer needed in iOS 17+."
     )
     @available(
-      macOS, deprecated: 14,
-      message:
-        "SwiftUI observes @Perceptible models itself on macOS 14 and later; remove WithPerceptionTracking."
+      macOS, deprecated: 14, message: "'WithPerceptionTracking' is no longer needed in macOS 14+."
     )
     @available(
-      tvOS, deprecated: 17,
-      message:
-        "SwiftUI observes @Perceptible models itself on tvOS 17 and later; remove WithPerceptionTracking."
+      tvOS, deprecated: 17, message: "'WithPerceptionTracking' is no longer needed in tvOS 17+."
     )
     @available(
       watchOS, deprecated: 10,
-      message:
-        "SwiftUI observes @Perceptible models itself on watchOS 10 and later; remove WithPerceptionTracking."
+      message: "'WithPerceptionTracking' is no longer needed in watchOS 10+."
     )
     public init(@ToolbarContentBuilder content: @escaping () -> Content) {
       self.init(content: content())
@@ -97,24 +76,17 @@
   where Content: AccessibilityRotorContent {
     /// Creates tracking rotor content of the entries `content` builds.
     @available(
-      iOS, deprecated: 17,
-      message:
-        "SwiftUI observes @Perceptible models itself on iOS 17 and later; remove WithPerceptionTracking."
+      iOS, deprecated: 17, message: "'WithPerceptionTracking' is no longer needed in iOS 17+."
     )
     @available(
-      macOS, deprecated: 14,
-      message:
-        "SwiftUI observes @Perceptible models itself on macOS 14 and later; remove WithPerceptionTracking."
+      macOS, deprecated: 14, message: "'WithPerceptionTracking' is no longer needed in macOS 14+."
     )
     @available(
-      tvOS, deprecated: 17,
-      message:
-        "SwiftUI observes @Perceptible models itself on tvOS 17 and later; remove WithPerceptionTracking."
+      tvOS, deprecated: 17, message: "'WithPerceptionTracking' is no longer needed in tvOS 17+."
     )
     @available(
       watchOS, deprecated: 10,
-      message:
-        "SwiftUI observes @Perceptible models itself on watchOS 10 and later; remove WithPerceptionTracking."
+      message: "'WithPerceptionTracking' is no longer needed in watchOS 10+."
     )
     public init(@AccessibilityRotorContentBuilder content: @escaping () -> Content) {
       self.init(content: content())
@@ -132,24 +104,17 @@
 
     /// Creates tracking table columns of the columns `content` builds.
     @available(
-      iOS, deprecated: 17,
-      message:
-        "SwiftUI observes @Perceptible models itself on iOS 17 and later; remove WithPerceptionTracking."
+      iOS, deprecated: 17, message: "'WithPerceptionTracking' is no longer needed in iOS 17+."
     )
     @available(
-      macOS, deprecated: 14,
-      message:
-        "SwiftUI observes @Perceptible models itself on macOS 14 and later; remove WithPerceptionTracking."
+      macOS, deprecated: 14, message: "'WithPerceptionTracking' is no longer needed in macOS 14+."
     )
     @available(
-      tvOS, deprecated: 17,
-      message:
-        "SwiftUI observes @Perceptible models itself on tvOS 17 and later; remove WithPerceptionTracking."
+      tvOS, deprecated: 17, message: "'WithPerceptionTracking' is no longer needed in tvOS 17+."
     )
     @available(
       watchOS, deprecated: 10,
-      message:
-        "SwiftUI observes @Perceptible models itself on watchOS 10 and later; remove WithPerceptionTracking."
+      message: "'WithPerceptionTracking' is no longer needed in watchOS 10+."
     )
     public init<RowValue, Comparator>(
       @TableColumnBuilder<RowValue, Comparator> content: @escaping () -> Content
@@ -182,24 +147,17 @@
 
     /// Creates tracking table rows of the rows `content` builds.
     @available(
-      iOS, deprecated: 17,
-      message:
-        "SwiftUI observes @Perceptible models itself on iOS 17 and later; remove WithPerceptionTracking."
+      iOS, deprecated: 17, message: "'WithPerceptionTracking' is no longer needed in iOS 17+."
     )
     @available(
-      macOS, deprecated: 14,
-      message:
-        "SwiftUI observes @Perceptible models itself on macOS 14 and later; remove WithPerceptionTracking."
+      macOS, deprecated: 14, message: "'WithPerceptionTracking' is no longer needed in macOS 14+."
     )
     @available(
-      tvOS, deprecated: 17,
-      message:
-        "SwiftUI observes @Perceptible models itself on tvOS 17 and later; remove WithPerceptionTracking."
+      tvOS, deprecated: 17, message: "'WithPerceptionTracking' is no longer needed in tvOS 17+."
     )
     @available(
       watchOS, deprecated: 10,
-      message:
-        "SwiftUI observes @Perceptible models itself on watchOS 10 and later; remove WithPerceptionTracking."
+      message: "'WithPerceptionTracking' is no longer needed in watchOS 10+."
     )
     public init<RowValue>(@TableRowBuilder<RowValue> content: @escaping () -> Content)
     where RowValue == Content.TableRowValue {
@@ -219,24 +177,17 @@
     extension WithPerceptionTracking: ChartContent where Content: ChartContent {
       /// Creates tracking chart content of the marks `content` builds.
       @available(
-        iOS, deprecated: 17,
-        message:
-          "SwiftUI observes @Perceptible models itself on iOS 17 and later; remove WithPerceptionTracking."
+        iOS, deprecated: 17, message: "'WithPerceptionTracking' is no longer needed in iOS 17+."
       )
       @available(
-        macOS, deprecated: 14,
-        message:
-          "SwiftUI observes @Perceptible models itself on macOS 14 and later; remove WithPerceptionTracking."
+        macOS, deprecated: 14, message: "'WithPerceptionTracking' is no longer needed in macOS 14+."
       )
       @available(
-        tvOS, deprecated: 17,
-        message:
-          "SwiftUI observes @Perceptible models itself on tvOS 17 and later; remove WithPerceptionTracking."
+        tvOS, deprecated: 17, message: "'WithPerceptionTracking' is no longer needed in tvOS 17+."
       )
       @available(
         watchOS, deprecated: 10,
-        message:
-          "SwiftUI observes @Perceptible models itself on watchOS 10 and later; remove WithPerceptionTracking."
+        message: "'WithPerceptionTracking' is no longer needed in watchOS 10+."
       )
       @_disfavoredOverload
       public init(@ChartContentBuilder content: @escaping () -> Content) {

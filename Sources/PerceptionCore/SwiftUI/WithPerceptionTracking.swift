@@ -22,24 +22,17 @@
 
     /// Creates a tracking view of `content`, which it evaluates when it renders.
     @available(
-      iOS, deprecated: 17,
-      message:
-        "SwiftUI observes @Perceptible models itself on iOS 17 and later; remove WithPerceptionTracking."
+      iOS, deprecated: 17, message: "'WithPerceptionTracking' is no longer needed in iOS 17+."
     )
     @available(
-      macOS, deprecated: 14,
-      message:
-        "SwiftUI observes @Perceptible models itself on macOS 14 and later; remove WithPerceptionTracking."
+      macOS, deprecated: 14, message: "'WithPerceptionTracking' is no longer needed in macOS 14+."
     )
     @available(
-      tvOS, deprecated: 17,
-      message:
-        "SwiftUI observes @Perceptible models itself on tvOS 17 and later; remove WithPerceptionTracking."
+      tvOS, deprecated: 17, message: "'WithPerceptionTracking' is no longer needed in tvOS 17+."
     )
     @available(
       watchOS, deprecated: 10,
-      message:
-        "SwiftUI observes @Perceptible models itself on watchOS 10 and later; remove WithPerceptionTracking."
+      message: "'WithPerceptionTracking' is no longer needed in watchOS 10+."
     )
     public init(content: @escaping @autoclosure () -> Content) {
       self.content = content
@@ -95,24 +88,17 @@
   extension WithPerceptionTracking: View where Content: View {
     /// Creates a tracking view of the views `content` builds.
     @available(
-      iOS, deprecated: 17,
-      message:
-        "SwiftUI observes @Perceptible models itself on iOS 17 and later; remove WithPerceptionTracking."
+      iOS, deprecated: 17, message: "'WithPerceptionTracking' is no longer needed in iOS 17+."
     )
     @available(
-      macOS, deprecated: 14,
-      message:
-        "SwiftUI observes @Perceptible models itself on macOS 14 and later; remove WithPerceptionTracking."
+      macOS, deprecated: 14, message: "'WithPerceptionTracking' is no longer needed in macOS 14+."
     )
     @available(
-      tvOS, deprecated: 17,
-      message:
-        "SwiftUI observes @Perceptible models itself on tvOS 17 and later; remove WithPerceptionTracking."
+      tvOS, deprecated: 17, message: "'WithPerceptionTracking' is no longer needed in tvOS 17+."
     )
     @available(
       watchOS, deprecated: 10,
-      message:
-        "SwiftUI observes @Perceptible models itself on watchOS 10 and later; remove WithPerceptionTracking."
+      message: "'WithPerceptionTracking' is no longer needed in watchOS 10+."
     )
     public init(@ViewBuilder content: @escaping () -> Content) {
       self.init(content: content())
