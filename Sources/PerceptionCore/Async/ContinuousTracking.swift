@@ -51,12 +51,6 @@ final class ContinuousTracking: ComposedTracking, @unchecked Sendable {
 
   /// Runs one call of the closure, tracked until the next event `options` names.
   private func track(_ call: () -> Void) {
-    #if canImport(Observation)
-      if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *), tracksOnObservationAlone {
-        trackOnObservation(call)
-        return
-      }
-    #endif
     withPerceptionTracking(options: options, call) { [options] event in
       // The next call installs a fresh tracking, so this one ends unless this change's didSet
       // is to come (a release would not end it). Cancelled before the task wakes, so that its
@@ -73,53 +67,6 @@ final class ContinuousTracking: ComposedTracking, @unchecked Sendable {
       defer { self.waiter = nil }
       return self.waiter
     }
-    waiter?.resume()
-  }
-
-  /// What one call's tracking on Observation alone has delivered (see `trackOnObservation`).
-  final class CallTracking: @unchecked Sendable {
-    // Sendable because `stage` is guarded by `tracking.lock`.
-    let tracking: ContinuousTracking
-    fileprivate var stage = Stage.awaitingChange
-
-    fileprivate enum Stage {
-      case awaitingChange, awaitingDidSet, finished
-    }
-
-    init(_ tracking: ContinuousTracking) {
-      self.tracking = tracking
-    }
-  }
-
-  /// Records an event from one call's tracking on Observation alone, as an options tracking's
-  /// `Observer` would: with `.willSet` or `.didSet` alone, the first event finishes the call;
-  /// with both, the first willSet, then the next didSet. Once, however many threads mutate.
-  /// Calls `finishing` once the call has finished, before waking the task.
-  func receive(
-    _ kind: PerceptionTracking.Event.Kind, changed: AnyKeyPath?, for call: CallTracking,
-    finishing: () -> Void
-  ) {
-    let (finished, waiter) = lock.withLock {
-      () -> (Bool, UnsafeContinuation<Void, Never>?) in
-      guard call.stage != .finished else { return (true, nil) }
-      guard apply != nil else {
-        call.stage = .finished
-        return (true, nil)
-      }
-      if kind == .willSet && options.contains(.didSet) {
-        // The willSet of a change whose didSet is still to come: the call's tracking stands.
-        guard call.stage == .awaitingChange else { return (false, nil) }
-        call.stage = .awaitingDidSet
-      } else {
-        guard kind != .didSet || call.stage == .awaitingDidSet || !options.contains(.willSet)
-        else { return (false, nil) }
-        call.stage = .finished
-      }
-      pending = (kind, changed)
-      defer { self.waiter = nil }
-      return (call.stage == .finished, self.waiter)
-    }
-    if finished { finishing() }
     waiter?.resume()
   }
 
