@@ -41,11 +41,10 @@ public enum PerceptionEngine: Sendable, Hashable, CustomStringConvertible {
 
   /// Chooses the engine for the whole process.
   ///
-  /// Call it once, at launch, before the first perceptible object is created and before the
-  /// first tracking call. Choosing again what is already chosen does nothing; choosing
-  /// anything else is a precondition failure, once the engine has run because objects made for
-  /// one engine cannot be observed by the other, and before that because two parts of the
-  /// program disagree about the engine and one of them would silently lose.
+  /// Call it once, at launch, before the first perceptible object and the first tracking call.
+  /// Choosing again what is chosen does nothing; choosing anything else is a precondition
+  /// failure: objects made for one engine cannot be observed by the other, and two parts of a
+  /// program that disagree about the engine must not silently lose.
   public static func select(_ engine: PerceptionEngine) {
     perceptionPrecondition(
       engine.isAvailable,
@@ -92,8 +91,7 @@ public enum PerceptionEngine: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// Whether the native engine runs, for code that may run before anything settled the
-  /// choice (a registrar's creation, a tracking call): settles it when nothing has yet.
+  /// Whether the native engine runs; settles the choice if nothing has yet.
   @inlinable
   static var isNative: Bool {
     EngineWord.currentSettled.isNative
@@ -144,8 +142,7 @@ extension EngineWord {
     }
   }
 
-  /// Settles the choice with the engine `PerceptionEngine.select` chose, else the
-  /// environment's, else the platform's default.
+  /// Settles the choice: `select`'s, else the environment's, else the platform's default.
   @usableFromInline @inline(never)
   static func settle() -> EngineWord {
     while true {

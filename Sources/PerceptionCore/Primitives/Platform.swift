@@ -3,15 +3,6 @@ import CPerceptionRuntime
 /// What differs between platforms, for the Swift layer: the C runtime's platform functions
 /// (`perception_platform.h`) and the few compile-time branches Swift makes itself.
 enum Platform {
-  /// Whether this is an Apple platform, where SwiftUI's Observation is the native default.
-  static var isApple: Bool {
-    #if os(macOS) || os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
-      return true
-    #else
-      return false
-    #endif
-  }
-
   /// Whether SwiftUI's own render engine (AttributeGraph) evaluates view bodies here: SwiftUI
   /// on an Apple platform, not the stand-in the tests build on Linux.
   static var hasSwiftUIRenderEngine: Bool {
