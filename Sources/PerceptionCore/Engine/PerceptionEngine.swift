@@ -51,24 +51,15 @@ public enum PerceptionEngine: Sendable, Hashable, CustomStringConvertible {
 
   /// Whether this engine can run on this system: the native engine needs Swift's Observation.
   public var isAvailable: Bool {
-    switch self {
-    case .perception:
-      return true
-    case .native:
-      #if canImport(Observation)
-        if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) { return true }
-      #endif
-      return false
-    }
+    guard self == .native else { return true }
+    #if canImport(Observation)
+      if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) { return true }
+    #endif
+    return false
   }
 
   /// `native` or `perception`, as `PERCEPTION_ENGINE` spells it.
-  public var description: String {
-    switch self {
-    case .perception: return "perception"
-    case .native: return "native"
-    }
-  }
+  public var description: String { self == .native ? "native" : "perception" }
 
   /// Whether the native engine runs; settles the choice if nothing has yet.
   @inlinable
