@@ -1,6 +1,5 @@
-// Observation comes with `import Perception` wherever it can be imported, as it does with
-// swift-perception: `@Observable`, `withObservationTracking` and `Observations` sit beside their
-// Perception counterparts, and a model can move from one to the other by a rename.
+// Observation comes with `import Perception` wherever it can be imported, as with
+// swift-perception, so that a model moves between the two by a rename.
 #if canImport(Observation)
   @_exported import Observation
 #endif

@@ -1,37 +1,18 @@
-/// The machinery that runs every registrar and every tracking call of a process: Perception's
-/// own runtime, or Swift's Observation.
-///
-/// One engine runs a whole process, chosen once:
-/// - By default, Swift's Observation wherever it exists (iOS 17, macOS 14, tvOS 17, watchOS 10
-///   and later, Linux, and every other platform whose toolchain ships it), as swift-perception
+/// What runs every registrar and tracking call of a process: Perception's own runtime, or
+/// Swift's Observation. One engine runs a whole process, chosen once:
+/// - By default, Observation wherever it exists (iOS 17, macOS 14, tvOS 17, watchOS 10 and
+///   later, Linux, and every other platform whose toolchain ships it), as swift-perception
 ///   defers to it; Perception's runtime where it does not.
-/// - The environment variable `PERCEPTION_ENGINE=native` or `PERCEPTION_ENGINE=perception`
-///   overrides that default.
+/// - The environment variable `PERCEPTION_ENGINE=native` or `=perception` overrides that.
 /// - ``select(_:)`` overrides both, when called before anything perceptible runs.
 ///
-/// Perception's runtime observes `@Perceptible` models alone, as on the systems without
-/// Observation, where no `@Observable` model exists: a read of an `@Observable` model inside
-/// its tracking is not tracked.
-///
-/// The choice settles the first time an engine is used: when the first ``PerceptionRegistrar``
-/// is created or the first tracking call runs. From then on it cannot change, so objects and
-/// observers of two engines never mix.
-///
-/// ```swift
-/// @main
-/// struct Tool {
-///   static func main() {
-///     // At launch, before the first perceptible object or tracking call.
-///     PerceptionEngine.select(.perception)
-///     print("running on", PerceptionEngine.current)  // "running on perception"
-///   }
-/// }
-/// ```
+/// The choice settles for good when the first ``PerceptionRegistrar`` is made or tracking call
+/// runs, so objects and observers of two engines never mix. Perception's runtime observes
+/// `@Perceptible` models alone: a read of an `@Observable` model in its tracking is not tracked.
 public enum PerceptionEngine: Sendable, Hashable, CustomStringConvertible {
   /// Perception's runtime, on the C primitives of `CPerceptionRuntime`.
   case perception
-  /// Swift's Observation: each registrar wraps an `ObservationRegistrar`, and tracking calls
-  /// run `withObservationTracking`.
+  /// Swift's Observation, behind every registrar and tracking call.
   case native
 
   /// The engine this process runs on. Reading it settles the choice.
@@ -39,12 +20,10 @@ public enum PerceptionEngine: Sendable, Hashable, CustomStringConvertible {
     PerceptionEngine(EngineWord.currentSettled)
   }
 
-  /// Chooses the engine for the whole process.
-  ///
-  /// Call it once, at launch, before the first perceptible object and the first tracking call.
-  /// Choosing again what is chosen does nothing; choosing anything else is a precondition
-  /// failure: objects made for one engine cannot be observed by the other, and two parts of a
-  /// program that disagree about the engine must not silently lose.
+  /// Chooses the engine for the whole process: call it once, at launch, before the first
+  /// perceptible object and tracking call. Choosing again what is chosen does nothing; anything
+  /// else is a precondition failure, as objects made for one engine cannot be observed by the
+  /// other, and two parts of a program that disagree about the engine must not silently lose.
   public static func select(_ engine: PerceptionEngine) {
     perceptionPrecondition(
       engine.isAvailable,
@@ -72,24 +51,15 @@ public enum PerceptionEngine: Sendable, Hashable, CustomStringConvertible {
 
   /// Whether this engine can run on this system: the native engine needs Swift's Observation.
   public var isAvailable: Bool {
-    switch self {
-    case .perception:
-      return true
-    case .native:
-      #if canImport(Observation)
-        if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) { return true }
-      #endif
-      return false
-    }
+    guard self == .native else { return true }
+    #if canImport(Observation)
+      if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) { return true }
+    #endif
+    return false
   }
 
   /// `native` or `perception`, as `PERCEPTION_ENGINE` spells it.
-  public var description: String {
-    switch self {
-    case .perception: return "perception"
-    case .native: return "native"
-    }
-  }
+  public var description: String { self == .native ? "native" : "perception" }
 
   /// Whether the native engine runs; settles the choice if nothing has yet.
   @inlinable
@@ -110,7 +80,6 @@ public enum PerceptionEngine: Sendable, Hashable, CustomStringConvertible {
     environmentChoice ?? (PerceptionEngine.native.isAvailable ? .native : .perception)
   }
 
-  /// The engine `PERCEPTION_ENGINE` names, or nil when it is unset or empty.
   static var environmentChoice: PerceptionEngine? {
     guard let value = Platform.environmentValue("PERCEPTION_ENGINE") else { return nil }
     switch value.lowercased() {
@@ -133,7 +102,6 @@ public enum PerceptionEngine: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension EngineWord {
-  /// The word, settled first if it was not yet.
   @inlinable
   static var currentSettled: EngineWord {
     @inline(__always) get {
@@ -142,7 +110,6 @@ extension EngineWord {
     }
   }
 
-  /// Settles the choice: `select`'s, else the environment's, else the platform's default.
   @usableFromInline @inline(never)
   static func settle() -> EngineWord {
     while true {

@@ -2,22 +2,18 @@
   import Observation
 
   #if PERCEPTION_OBSERVATION_27_STAND_IN
-    // Only in `.ci/observation-27-stand-in.sh`'s compile: the SE-0506 declarations of Apple's
-    // documentation, so that the paths below type-check without a Swift 6.4 toolchain.
+    // Only in `.ci/observation-27-stand-in.sh`: SE-0506 as Apple documents it, without Swift 6.4.
     import Observation27StandIn
   #endif
 
-  // The native engine where Observation has SE-0506 (the 27 releases): releases are
-  // Observation's own `.deinit` events, so no tracking needs Perception's registrar. Written
-  // from Apple's documentation pages for `withObservationTracking(options:_:onChange:)`,
-  // `ObservationTracking.Options` and `ObservationTracking.Event` (27.0), and compiled against
+  // The native engine where Observation has SE-0506 (27 releases), whose `.deinit` events report
+  // releases: written from Apple's 27.0 pages for its API, compiled against
   // Tests/Observation27StandIn, which declares what they declare; nothing here has run.
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   extension NativeTracking {
     /// `options` nil is a one-shot `onChange`, on Observation's `[.willSet, .deinit]` tracking;
-    /// an options tracking naming `.deinit` gets releases from a `[.deinit]` tracking around
-    /// the willSet/didSet one that reports its changes, whose callback names the changed key
-    /// path (SE-0506's event names none). The plan chooses it only where SE-0506 exists.
+    /// an options tracking naming `.deinit` gets releases from a `[.deinit]` tracking around the
+    /// willSet/didSet one, whose callback names the changed key path (SE-0506's event does not).
     static func runAdvanced(
       _ apply: () -> Void, options: PerceptionTracking.Options?,
       callbacks makeCallbacks: () -> ObserverCallbacks?
@@ -52,8 +48,7 @@
   #if compiler(>=6.4) || PERCEPTION_OBSERVATION_27_STAND_IN
     @available(iOS 27, macOS 27, tvOS 27, watchOS 27, visionOS 27, *)
     extension NativeTracking.Bridge {
-      /// Hands each SE-0506 event to the observer, which Observation publishes with the
-      /// callback once `apply` has returned.
+      /// Hands each SE-0506 event to the observer, published with the callback after `apply`.
       var forwardAdvanced: @Sendable (borrowing ObservationTracking.Event) -> Void {
         nonisolated(unsafe) let bridge = self
         return { event in

@@ -1,14 +1,12 @@
 #if canImport(Observation)
   @_spi(SwiftUI) import Observation
 
-  /// Tracking calls on the native engine: Observation tracks what `apply` reads and calls back,
-  /// and an `Observer` stands between its callbacks and the user's, deciding what they see
-  /// (`NativeTrackingPlan` picks the path).
+  /// Tracking calls on the native engine: an `Observer` between Observation's callbacks and the
+  /// user's decides what they see.
   @usableFromInline
   enum NativeTracking {
     /// Runs `apply` in a tracking call on the native engine, observed with the callbacks
-    /// `makeCallbacks` returns after it (nil observes nothing); or, in the process's first
-    /// tracking call, on the engine it settles.
+    /// `makeCallbacks` returns after it; or, in the process's first one, on the engine it settles.
     @usableFromInline
     static func run(
       _ apply: () -> Void, request: TrackingRequest,
@@ -39,26 +37,20 @@
         runAdvanced(marked, options: options, callbacks: makeCallbacks)
       }
     }
-
   }
 
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   extension NativeTracking {
-    /// The one-shot `onChange` Observation calls: the user's, behind a `OnChangeOnce`, which
-    /// lets one call through.
+    /// The one-shot `onChange` Observation calls: the user's, behind a `OnChangeOnce`.
     @usableFromInline
-    static func forwardOnce(
-      _ makeCallbacks: () -> ObserverCallbacks?
-    ) -> @Sendable () -> Void {
+    static func forwardOnce(_ makeCallbacks: () -> ObserverCallbacks?) -> @Sendable () -> Void {
       guard case .onChange(let onChange)? = makeCallbacks() else { return {} }
       // ManagedBuffer opts out of Sendable; its shared state is its atomic word.
       nonisolated(unsafe) let once = OnChangeOnce.make(onChange)
       return { once.fire() }
     }
 
-    /// Runs `apply` in Observation's willSet/didSet tracking of the events `request` asks for,
-    /// handed to an observer made before `apply` and given the callbacks `makeCallbacks`
-    /// returns after it (nil finishes it).
+    /// Runs `apply` in Observation's willSet/didSet tracking, into an observer made before it.
     static func observe(
       _ apply: () -> Void, request: TrackingRequest,
       callbacks makeCallbacks: () -> ObserverCallbacks?
@@ -71,8 +63,7 @@
         }, request: request, into: observer)
     }
 
-    /// `observe(_:request:callbacks:)` for an observer that `makeObserver` makes after `apply`,
-    /// whose size depends on what `apply` read; returns it.
+    /// `observe(_:request:callbacks:)` for an observer made after `apply`, sized by its reads.
     @discardableResult
     static func observe(
       _ apply: () -> Void, request: TrackingRequest, makeObserver: () -> Observer?
@@ -87,8 +78,7 @@
     }
 
     /// Runs `apply` in Observation's willSet/didSet tracking of the events `request` asks for,
-    /// each handed to `sink`. Each closure captures the sink alone, which then serves as its
-    /// context.
+    /// handed to `sink`, which each closure captures alone, so that it serves as its context.
     static func track(
       _ apply: () -> Void, request: TrackingRequest, into sink: some ObservationEventSink
     ) {
@@ -104,17 +94,14 @@
       case (false, true):
         withObservationTracking(apply, didSet: { sink.forward(EventBits.didSet, $0) })
       case (false, false):
-        // Nothing to observe: the reads still reach an enclosing tracking, as a nested
-        // tracking's would.
+        // Nothing to observe: the reads still reach an enclosing tracking.
         apply()
       }
     }
 
-    /// Carries an observer made once `apply` has returned to the callbacks Observation was
-    /// given before it ran.
+    /// Carries an observer made after `apply` to the callbacks Observation was given before it.
     final class Bridge: ObservationEventSink {
       var observer: Observer?
-
       func forward(_ event: UInt32, _ tracking: ObservationTracking) {
         guard let observer else { return tracking.cancel() }
         observer.forward(event, tracking)
@@ -122,9 +109,8 @@
     }
   }
 
-  /// What Observation's willSet/didSet callbacks hand their events to (`NativeTracking.track`),
-  /// on any thread: each conformer guards its shared state (an atomic word, a lock, or a field
-  /// written before Observation publishes the callbacks, under its lock).
+  /// What Observation's willSet/didSet callbacks hand their events to, on any thread: each
+  /// conformer guards its shared state (atomics, a lock, or fields published by Observation's).
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   protocol ObservationEventSink: AnyObject, SendableMetatype {
     /// Takes `event`, a `EventBits` bit, and cancels `tracking` once it wants no more.
@@ -132,7 +118,6 @@
   }
 
   extension TrackingRequest {
-    /// The events of Observation's willSet/didSet tracking that serve this request.
     var observationEvents: (willSet: Bool, didSet: Bool) {
       switch self {
       case .onChange: (true, false)
@@ -144,17 +129,15 @@
 
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   extension Observer: ObservationEventSink {
-    /// An observer for a native-engine tracking of `request`, with no registrations and no
-    /// callbacks yet: it starts `active`, as it makes no registration of its own to arm, and
-    /// Observation publishes it to other threads only once `apply` has returned.
+    /// An observer with no registrations and no callbacks yet. It starts `active`, having no
+    /// registration to arm; Observation publishes it to other threads only after `apply`.
     static func makeAwaitingCallbacks(_ request: TrackingRequest) -> Observer {
       let observer = make(request: request, events: 0, callbacks: nil, registrarCount: 0)
       observer.state.initialize(.active)
       return observer
     }
 
-    /// Moves in the callbacks of an observer made by `makeAwaitingCallbacks(_:)`, or finishes
-    /// it when there are none. Only for its installer, before the observer is published.
+    /// Moves in its callbacks, or finishes it if there are none: only before it is published.
     func adopt(_ callbacks: consuming ObserverCallbacks?) {
       guard let callbacks else {
         _ = state.claim()
@@ -163,7 +146,6 @@
       field(\.callbacks).initialize(to: callbacks)
     }
 
-    /// Hands `event` to this observer, and cancels Observation's side once it has finished.
     func forward(_ event: UInt32, _ tracking: ObservationTracking) {
       receive(event, keyPath: Self.changed(tracking))
       if isFinished { tracking.cancel() }

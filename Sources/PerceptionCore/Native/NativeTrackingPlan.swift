@@ -4,12 +4,10 @@ struct NativeObservationFeatures: Equatable, Sendable {
   /// SE-0506: `withObservationTracking(options:_:onChange:)` with `.deinit` events.
   var hasAdvancedTracking: Bool
 
-  /// This process's. Apple's documentation gives SE-0506 from the 27 releases; Swift 6.4
-  /// toolchains carry it elsewhere. The tests drive `NativeTrackingPlan` with both values.
+  /// This process's: SE-0506 is in Apple's 27 releases and Swift 6.4 toolchains elsewhere.
   static let current = NativeObservationFeatures(hasAdvancedTracking: systemHasAdvancedTracking())
 
-  /// False where the toolchain has no SE-0506, so that `TrackingScope.run` skips asking
-  /// `current` there.
+  /// False where the toolchain has no SE-0506: `TrackingScope.run` need not ask `current`.
   @usableFromInline
   static var mayHaveAdvancedTracking: Bool {
     #if (compiler(>=6.4) || PERCEPTION_OBSERVATION_27_STAND_IN) && canImport(Observation)
@@ -27,20 +25,15 @@ struct NativeObservationFeatures: Equatable, Sendable {
   }
 }
 
-/// How the native engine runs one tracking call, decided apart from the running so that every
-/// branch is tested on every platform.
-///
-/// Observation's own tracking, with an `Observer` around the callbacks wherever a guarantee
-/// needs it (exactly once, no re-entry, cancelling that releases and waits), and Perception's
-/// per-object registrar only where Observation cannot report a release: an options tracking
-/// naming `.deinit`, before SE-0506.
+/// How the native engine runs one tracking call, decided apart from running it so that every
+/// branch is tested everywhere: an `Observer` wraps the callbacks where a guarantee needs it, and
+/// Perception's registrar reports only the releases Observation cannot.
 enum NativeTrackingPlan: Equatable {
   /// `withObservationTracking(_:onChange:)`, `onChange` behind a `OnChangeOnce`.
   case observationOnce
   /// SE-0506's `[.willSet, .deinit]` tracking: once, on the first change or release.
   case observationOnceOrRelease
-  /// Observation's willSet/didSet tracking, whose callback names the changed key path;
-  /// `releasesFromPerception` adds a Perception scope whose registrars report releases.
+  /// Observation's willSet/didSet tracking, plus a Perception scope reporting releases.
   case observationEvents(releasesFromPerception: Bool)
   /// SE-0506's `withObservationTracking(options:_:onChange:)` with `.deinit`.
   case observationOptions
@@ -55,8 +48,7 @@ enum NativeTrackingPlan: Equatable {
     case .events:
       return .observationEvents(releasesFromPerception: false)
     case .options(let options):
-      // The willSet/didSet tracking hands over the changed key path, which `matches(_:)` and
-      // the trace need; SE-0506's event does not.
+      // The willSet/didSet tracking names the changed key path, as `matches(_:)` needs.
       guard options.contains(.deinit) else {
         return .observationEvents(releasesFromPerception: false)
       }
@@ -67,9 +59,8 @@ enum NativeTrackingPlan: Equatable {
 }
 
 extension PerceptionEngine {
-  /// Whether a one-shot `withPerceptionTracking(_:onChange:)` runs its `onChange` when a tracked
-  /// object is released: always on Perception's runtime; on the native engine, where the
-  /// system's Observation reports releases (SE-0506), as Observation's own users get them.
+  /// Whether a one-shot `withPerceptionTracking(_:onChange:)` runs `onChange` when a tracked
+  /// object is released: on Perception's runtime, and where Observation reports it (SE-0506).
   package static var onChangeHearsReleases: Bool {
     guard isNative else { return true }
     return NativeTrackingPlan.plan(for: .onChange, features: .current) == .observationOnceOrRelease

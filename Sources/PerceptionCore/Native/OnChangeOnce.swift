@@ -1,29 +1,21 @@
 #if canImport(Observation)
-  /// The fixed part of a `OnChangeOnce`, reached field by field, as an `Observer`'s is: other
-  /// threads update `state` atomically at any time.
+  /// The fixed part of a `OnChangeOnce`, reached field by field as other threads update `state`.
   struct OnChangeOnceHeader {
-    /// An `ObserverState`, `active` until a thread fires it.
+    /// An `ObserverState`, `active` until a thread fires it, which takes `onChange` out.
     var state: AtomicWord
-    /// Nil once fired, taken out by the thread that fired it.
     var onChange: OneShotCallback?
   }
 
-  /// `onChange` in a struct, so that a key path to the header's field names its storage: to a
-  /// closure-typed field, a key path reabstracts the closure and names none, and reaching the
-  /// field through the whole header would race with other threads' compare-exchanges of
-  /// `state`.
+  /// In a struct, so that a key path to the header's field names its storage: one to a closure
+  /// field reabstracts it, and going through the whole header would race with writes of `state`.
   struct OneShotCallback {
     let call: @Sendable () -> Void
   }
 
-  /// The user's `onChange` in a one-shot tracking on the native engine, and the context of the
-  /// closure Observation calls.
-  ///
-  /// Observation's `withObservationTracking(_:onChange:)` calls its `onChange` on the first
-  /// willSet of each writer and cancels its tracking only afterwards, so two racing writers call
-  /// it twice, and a write inside it calls it again; claiming the state lets exactly one call
-  /// through. A one-shot tracking hands out no handle to cancel it by, so nothing waits for its
-  /// callback: the state needs only its one step from `active` to `finished`.
+  /// The user's `onChange` in a native one-shot tracking. Observation calls it on each writer's
+  /// first willSet and cancels only afterwards, so racing writers call it twice, and a write
+  /// inside it calls it again; claiming the state lets one through. No handle can cancel it, so
+  /// nothing waits for its callback: the state needs only its step from `active` to `finished`.
   final class OnChangeOnce: ManagedBuffer<OnChangeOnceHeader, UInt8> {
     static func make(_ onChange: @escaping @Sendable () -> Void) -> OnChangeOnce {
       let buffer = create(minimumCapacity: 0) { _ in
@@ -35,8 +27,7 @@
       return once
     }
 
-    /// Calls `onChange` if no thread has yet, and lets go of it, inside this thread's callback
-    /// depth as every Perception callback.
+    /// Calls `onChange` if no thread has yet, inside this thread's callback depth, and lets go.
     func fire() {
       guard state.claimUnshared() else { return }
       ObserverState.insideCallback {

@@ -2,9 +2,8 @@ extension Observer {
   /// Delivers one event to an options tracking, on both engines:
   /// - With `.willSet` or `.didSet` alone, the first such event, which finishes the tracking,
   ///   exactly once however many threads mutate.
-  /// - With both, the first willSet, then the next didSet, which finishes it. Events arriving
-  ///   while the willSet is delivered belong to racing mutations and are ignored;
-  ///   `Event.cancel()` during the willSet suppresses the didSet.
+  /// - With both, the first willSet, then the next didSet, which finishes it. Events of racing
+  ///   mutations meanwhile are ignored; `Event.cancel()` in the willSet suppresses the didSet.
   /// - With `.deinit`, each release of a tracked object until the tracking finishes.
   func receiveOptionsEvent(
     _ event: UInt32, keyPath: AnyKeyPath?, options: PerceptionTracking.Options,
@@ -55,8 +54,7 @@ extension Observer {
       deliver(kind, keyPath: keyPath)
       return
     }
-    // The last reader out takes the callbacks rather than copying them, and lets go of them
-    // before leaving, as `leaveReader()` would.
+    // The last reader takes the callbacks and lets go of them before leaving, as `leaveReader()`.
     defer { state.leaveReaderHavingTakenCallbacks() }
     ObserverState.insideCallback {
       guard case .options(_, let onChange)? = takeCallbacks() else { return }

@@ -1,14 +1,10 @@
-// The spare observer: the process keeps one finished observer for the next tracking scope that
-// reads one object, instead of freeing it and allocating another each cycle.
+// The spare observer: the process keeps one finished observer for the next scope that reads one
+// object, instead of freeing it and allocating another each cycle.
 extension Observer {
-  /// Gives up a reference to an observer. The last one to a one-shot observer that this
-  /// thread's notification fired, with one registration, makes it the spare instead of freeing
-  /// it.
-  ///
-  /// Only such an observer: every field this thread and the next user touch was last written
-  /// by this thread, or before the state change its notification acquired. (A uniqueness check
-  /// orders nothing, so an observer another thread may have written since, a cancelled one
-  /// say, is freed as usual.)
+  /// Gives up a reference to an observer. The last one to a one-shot observer with one
+  /// registration that this thread's notification fired makes it the spare instead of freeing
+  /// it: every field this thread and the next user touch was last written here, or before the
+  /// state change the notification acquired. A uniqueness check alone orders nothing.
   static func release(_ reference: Unmanaged<Observer>) {
     let recyclable = reference._withUnsafeGuaranteedRef { $0.field(\.mayBecomeSpare).pointee }
     guard recyclable, reference.isOnlyReference else {

@@ -1,8 +1,6 @@
-// The change trace's hook on both engines: every tracking callback reaches the user through an
-// `Observer`, which captures where it was installed while tracing is on and records each
-// callback it runs. Release builds compile all of it away.
+// The change trace's hook on both engines: while tracing is on, an `Observer` captures where it
+// was installed and records each callback it runs. Release builds compile it away.
 extension Observer {
-  /// Records where this observer, for `request`, is being installed, if tracing is on.
   func captureTraceSite(_ request: TrackingRequest) {
     guard DebugBuild.isActive,
       let site = TraceSite.capture(tracking: Self.trackingName(request))
@@ -10,7 +8,6 @@ extension Observer {
     field(\.traceSite).pointee = Unmanaged.passRetained(site).toOpaque()
   }
 
-  /// Lets go of the trace site, when the observer is freed or becomes the spare.
   func releaseTraceSite() {
     guard DebugBuild.isActive, let site = field(\.traceSite).pointee else { return }
     field(\.traceSite).pointee = nil

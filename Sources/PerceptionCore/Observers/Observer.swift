@@ -8,7 +8,6 @@ enum ObserverCallbacks {
     willSet: (@Sendable (PerceptionTracking) -> Void)?,
     didSet: (@Sendable (PerceptionTracking) -> Void)?
   )
-  /// `withPerceptionTracking(options:_:onChange:)` (see `Observer.receiveOptionsEvent`).
   case options(
     PerceptionTracking.Options, @Sendable (borrowing PerceptionTracking.Event) -> Void)
 
@@ -38,9 +37,8 @@ enum ObserverCallbacks {
   }
 }
 
-/// What one tracking call asks for, known before its `apply` runs: the native engine picks its
-/// path from it, and an observer keeps it beside its callbacks, readable without
-/// synchronization, as it never changes while the callbacks are cleared when it finishes.
+/// What one tracking call asks for, known before its `apply` runs. An observer keeps it beside
+/// its callbacks and, as it never changes, reads it without synchronization.
 @usableFromInline
 enum TrackingRequest: Equatable {
   case onChange
@@ -48,44 +46,35 @@ enum TrackingRequest: Equatable {
   case options(PerceptionTracking.Options)
 }
 
-/// One registration of an observer in one registrar's table.
 struct ObserverRegistration {
   let table: ObserverTable
   let token: ObserverToken
 }
 
-/// An observer's fixed part. Each field is reached through its own pointer, never as the whole
-/// struct, because other threads update `state` atomically at any time. The installing thread
-/// alone writes the other fields before `Observer.arm()` publishes them; `callbacks` is read
-/// and cleared only as `state` allows.
+/// An observer's fixed part, each field reached through its own pointer as other threads update
+/// `state` atomically at any time. Only the installer writes the others, before `Observer.arm()`
+/// publishes them; `callbacks` is read and cleared only as `state` allows.
 struct ObserverHeader {
   var state: AtomicWord
-  /// Nil once finished and no reader holds them, so that a finished observer keeps nothing
-  /// its callbacks captured alive.
+  /// Nil once finished and no reader holds them: a finished observer keeps nothing alive.
   var callbacks: ObserverCallbacks?
   var request: TrackingRequest
   /// `EventBits`, as `ObserverCallbacks.registeredEvents`.
   var events: UInt32
-  /// One registration per registrar the scope read.
   let registrationCapacity: Int
   var registrationCount = 0
-  /// It is the spare, waiting to be reused, and no longer counted among the live observers.
+  /// Waiting to be reused, no longer counted among the live observers.
   var isSpare = false
-  /// Written and read only by the thread whose notification fired a one-shot observer with one
-  /// registration: it may become the spare.
+  /// Only for the thread whose notification fired a one-shot observer with one registration.
   var mayBecomeSpare = false
   /// The change trace's retained `TraceSite`, or nil when tracing was off (always in release).
   var traceSite: UnsafeMutableRawPointer? = nil
 }
 
-/// The registrations one tracking call made, in every registrar it read, and whether they
-/// still stand: one allocation holds the state, the callbacks and, in its tail, one
-/// registration per registrar.
-///
-/// Its `ObserverState` says which thread may touch the callbacks, when: a reader calls them in
-/// place, the one thread that finishes a one-shot tracking takes them out, and whoever is last
-/// lets go of them. Cancelling finishes the state, cancels the standing registrations, and
-/// waits for the readers.
+/// The registrations one tracking call made in every registrar it read: one allocation holds
+/// the state, the callbacks and, in its tail, one registration per registrar. Its
+/// `ObserverState` says who may touch the callbacks: readers call them in place, the thread that
+/// finishes a one-shot tracking takes them out, and whoever is last lets go of them.
 final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   /// An installing observer with room for `registrarCount` registrations.
   static func make(_ callbacks: consuming ObserverCallbacks, registrarCount: Int) -> Observer {
@@ -146,7 +135,6 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
 
   @inline(__always)
   var state: ObserverState { ObserverState(field(\.state)) }
-
   var request: TrackingRequest { field(\.request).pointee }
 
   /// Registers for `properties` in `table`: only while installing, at most once per registrar.
@@ -176,9 +164,8 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     if state.arm() { cancelRegistrations(except: nil) }
   }
 
-  /// Delivers `event` (an `EventBits` bit) for `keyPath`; `EventBits.deinit`, with no key path,
-  /// when a registrar it observes goes away. `collectedFrom`, the table that handed it over,
-  /// already dropped the registration if it was one-shot or its registrar is going away.
+  /// Delivers `event` (an `EventBits` bit) for `keyPath`, or `.deinit` when an observed registrar
+  /// goes away. `table`, which handed it over, dropped the registration if one-shot or going.
   func receive(_ event: UInt32, keyPath: AnyKeyPath?, collectedFrom table: ObserverTable? = nil) {
     switch request {
     case .onChange:
@@ -196,8 +183,7 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
           cancelRegistrations(except: table)
         }
       }
-      // Its one reader, which finished it, takes the callbacks and lets go of them before
-      // leaving, so that a waiting cancel returns after.
+      // Its one reader lets go of the callbacks before leaving: a waiting cancel returns after.
       ObserverState.insideCallback {
         if case .onChange(let onChange)? = takeCallbacks() {
           traceCallback(event, keyPath: keyPath)
@@ -222,9 +208,8 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     }
   }
 
-  /// Cancels every registration and lets go of the callbacks; later events are ignored. Then,
-  /// unless this thread is inside a Perception callback, waits until no callback of this
-  /// observer runs on another thread. Safe from any thread, any number of times.
+  /// Finishes the observer, cancelling its registrations and releasing its callbacks; then,
+  /// unless inside a Perception callback, waits for its readers. Safe from any thread, repeatedly.
   func cancel() {
     if let (claimedWhile, hadNoReader) = state.claim() {
       if hadNoReader { releaseCallbacks() }
@@ -240,8 +225,8 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     state.leaveReader(releasing: releaseCallbacks)
   }
 
-  /// Moves the callbacks out: only for the one thread that saw it finished with no other
-  /// reader. A move, so that what they capture is neither retained nor released here.
+  /// Moves the callbacks out, retaining nothing: only for the one thread that saw it finished
+  /// with no other reader.
   func takeCallbacks() -> ObserverCallbacks? {
     let callbacks = field(\.callbacks).move()
     field(\.callbacks).initialize(to: nil)

@@ -1,30 +1,21 @@
-/// The atomic state of one tracking's observer, on both engines (`Observer`, and the
-/// `OnChangeOnce` of a native one-shot tracking): whether it still delivers, where a willSet +
-/// didSet tracking is in its one mutation, and how many threads are delivering a callback.
+/// The atomic state of one tracking's observer on both engines (`Observer`, a native one-shot
+/// tracking's `OnChangeOnce`): its stage, a willSet + didSet tracking's phase, and its readers,
+/// the threads delivering a callback.
 ///
-/// Its stages:
-/// - `installing`: registrations are being made. Events are delivered already (a thread
-///   mutating a registrar registered so far must hear of it before its new value is stored),
-///   but only the installing thread touches the registrations.
-/// - `finishedWhileInstalling`: fired or cancelled during installation; `arm()` tells the
-///   installer to cancel what it registered.
-/// - `active`: installed; events are delivered.
-/// - `finished`: fired or cancelled; events are ignored.
+/// - `installing`: the installer alone makes registrations; events are delivered already (a
+///   thread mutating a registrar registered so far must hear of it before storing the value).
+/// - `finishedWhileInstalling`: fired or cancelled meanwhile; `arm()` then cancels them.
+/// - `active`: installed, delivering. `finished`: fired or cancelled, ignoring events.
 ///
-/// Leaving `installing` or `active` is a compare-exchange, so of two threads that mutate at
-/// once exactly one fires a one-shot callback, and a mutation inside the callback finds the
-/// observer finished instead of calling it again.
-///
-/// The word also counts readers, the threads delivering a callback. A reader joins only while
-/// the observer is unfinished, in the compare-exchange that checks so, and leaves once its
-/// callback returned; so once a canceller has finished the observer, no callback can start, and
-/// `waitForReaders()` returns when the running ones have (as .NET's
-/// `CancellationTokenRegistration.Dispose` does). A thread inside a Perception callback never
-/// waits, which rules out a callback waiting for itself and two waiting for each other.
-///
-/// Exactly one thread releases the callbacks: the finisher if no reader holds them (`claim()`
-/// says so), else the last reader out, before it leaves, so that a waiting cancel returns only
-/// once they are released.
+/// Leaving `installing` or `active` is a compare-exchange: of two threads mutating at once
+/// exactly one fires a one-shot callback, and a mutation inside the callback finds it finished.
+/// A reader joins only while unfinished, in the compare-exchange that checks so, and leaves once
+/// its callback returns: after a canceller finishes the observer no callback starts, and
+/// `waitForReaders()` returns once the running ones have (as .NET's
+/// `CancellationTokenRegistration.Dispose`). A thread inside a Perception callback never waits,
+/// so no callback waits for itself and no two for each other. Exactly one thread releases the
+/// callbacks: the finisher if no reader holds them (`claim()` says so), else the last reader
+/// out, before leaving, so that a waiting cancel returns only once they are released.
 struct ObserverState {
   /// A finished stage has the low bit set.
   enum Stage: UInt32 {
@@ -32,24 +23,17 @@ struct ObserverState {
 
     @inline(__always)
     var isFinished: Bool { rawValue & 1 != 0 }
-
-    /// The finished stage an observer in this stage moves to.
     var finishing: Stage { self == .installing ? .finishedWhileInstalling : .finished }
   }
 
-  /// Where a willSet + didSet options tracking is in delivering its one mutation.
+  /// Where a willSet + didSet options tracking is in its one mutation: while one thread is
+  /// `deliveringWillSet`, other events are ignored; when `awaitingDidSet`, the next finishes it.
   enum Phase: UInt32 {
-    /// No willSet delivered yet.
-    case idle
-    /// One thread is delivering the willSet; other events are ignored meanwhile.
-    case deliveringWillSet
-    /// The next didSet finishes the tracking.
-    case awaitingDidSet
+    case idle, deliveringWillSet, awaitingDidSet
   }
 
   /// In memory that never moves (an observer's header).
   private let word: UnsafeMutablePointer<AtomicWord>
-
   init(_ word: UnsafeMutablePointer<AtomicWord>) {
     self.word = word
   }
@@ -87,10 +71,8 @@ struct ObserverState {
     word.compareExchange(Stage.active.rawValue, Stage.finished.rawValue)
   }
 
-  /// Finishes the observer, as `claim()`, taking a reader's place in the same step: the stage
-  /// it left, and whether the caller is its only reader (then it may take the callbacks rather
-  /// than copy them, and leave with `leaveReaderHavingTakenCallbacks()`); nil if it had
-  /// finished, or is not in `phase` when one is given.
+  /// `claim()`, taking a reader's place too; `alone` lets the caller take the callbacks and
+  /// leave with `leaveReaderHavingTakenCallbacks()`. Nil also when not in `phase`, if given.
   @inline(__always)
   func claimAsReader(inPhase phase: Phase? = nil) -> (from: Stage, alone: Bool)? {
     update {
@@ -106,8 +88,7 @@ struct ObserverState {
     update { Self.stage(of: $0).isFinished ? nil : $0 + Self.reader } != nil
   }
 
-  /// Takes a reader's place and moves from phase `from` to `to`, in one step; false if
-  /// finished or in another phase.
+  /// Takes a reader's place and moves phase `from` to `to`; false if finished or in another.
   @inline(__always)
   func enterReader(movingPhaseFrom from: Phase, to: Phase) -> Bool {
     update {
@@ -116,12 +97,10 @@ struct ObserverState {
     } != nil
   }
 
-  /// Gives up this thread's reader place, and in the same step moves from phase `from` to `to`
-  /// if the observer is unfinished and still in `from`.
+  /// Gives up this thread's reader place, moving phase `from` to `to` if unfinished and in `from`.
   @inline(__always)
   func leaveReader(movingPhaseFrom from: Phase, to: Phase, releasing release: () -> Void) {
     let moved = update {
-      // Finished meanwhile (cancelled): leave as any reader does.
       if Self.stage(of: $0).isFinished { return nil }
       return (Self.phase(of: $0) == from ? Self.replacingPhase(of: $0, with: to) : $0) - Self.reader
     }
@@ -129,8 +108,7 @@ struct ObserverState {
   }
 
   /// Gives up this thread's reader place. The last reader out of a finished observer first
-  /// calls `release`, counted as inside a callback (releasing what the callbacks captured may
-  /// run user code that cancels).
+  /// calls `release`, as inside a callback: releasing what they captured may run user code.
   @inline(__always)
   func leaveReader(releasing release: () -> Void) {
     _ = update {
@@ -142,20 +120,17 @@ struct ObserverState {
     }
   }
 
-  /// Gives up the place of a finished observer's one reader, which released the callbacks.
   @inline(__always)
   func leaveReaderHavingTakenCallbacks() {
     _ = update { $0 - Self.reader }
   }
 
-  /// Unless this thread is inside a Perception callback, waits until the observer, which has
-  /// finished, has no reader.
+  /// Unless this thread is inside a Perception callback, waits until no reader is left.
   func waitForReaders() {
     guard ThreadLocal.callbackDepth == 0 else { return }
     var checks = 0
     while Self.readers(of: word.loadAcquire()) != 0 {
-      // Most callbacks are short: spin a while before yielding, as on a busy machine a
-      // yielding thread may not run again for a whole time slice.
+      // Most callbacks are short; a thread that yields may not run again for a time slice.
       checks += 1
       if checks > 1000 { CurrentThread.yield() }
     }
@@ -169,8 +144,6 @@ struct ObserverState {
     body()
   }
 
-  /// Replaces the word with `transform` of it, atomically; returns the word replaced, or nil
-  /// where `transform` returned nil.
   @inline(__always)
   private func update(_ transform: (UInt32) -> UInt32?) -> UInt32? {
     while true {
@@ -186,7 +159,7 @@ struct ObserverState {
   private static let phaseMask: UInt32 = 3 << phaseShift
   private static let reader: UInt32 = 16
 
-  // A switch rather than `Stage(rawValue:)!`, which the optimizer leaves a call.
+  // A switch rather than `Stage(rawValue:)!`, which stays a call.
   @inline(__always)
   private static func stage(of word: UInt32) -> Stage {
     switch word & stageMask {

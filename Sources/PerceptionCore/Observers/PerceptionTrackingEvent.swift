@@ -1,9 +1,7 @@
 extension PerceptionTracking {
   /// What an options or continuous tracking reports: the kind of event, which property it
-  /// concerns, and a way to stop the tracking.
-  ///
-  /// The counterpart of Observation's `ObservationTracking.Event` (SE-0506). It is passed
-  /// `borrowing` to the callback and cannot be copied out of it.
+  /// concerns, and a way to stop the tracking. The counterpart of Observation's
+  /// `ObservationTracking.Event` (SE-0506), lent to the callback, and not copyable out of it.
   @available(iOS, deprecated: 27, renamed: "ObservationTracking.Event")
   @available(macOS, deprecated: 27, renamed: "ObservationTracking.Event")
   @available(tvOS, deprecated: 27, renamed: "ObservationTracking.Event")
@@ -14,9 +12,7 @@ extension PerceptionTracking {
       private enum Value: Equatable, Sendable {
         case initial, willSet, didSet, `deinit`
       }
-
       private let value: Value
-
       private init(_ value: Value) {
         self.value = value
       }
@@ -40,7 +36,6 @@ extension PerceptionTracking {
     /// Unretained, as `tracking` is: a noncopyable event is only lent to a callback, so it
     /// cannot outlive the call that made it, whose caller keeps both alive.
     private unowned(unsafe) let changedKeyPath: AnyKeyPath?
-
     private let tracking: EventSource
 
     init(kind: Kind, changed: borrowing AnyKeyPath?, tracking: EventSource) {
@@ -51,29 +46,21 @@ extension PerceptionTracking {
 
     var changed: AnyKeyPath? { changedKeyPath }
 
-    /// Whether the event concerns the property `keyPath` names. Never true for `.initial`
-    /// and `.deinit` events.
+    /// Whether the event concerns the property `keyPath` names; never for `.initial`, `.deinit`.
     public func matches(_ keyPath: PartialKeyPath<some _Perceptible>) -> Bool {
       guard let changed else { return false }
       return PropertyKey.of(changed) == PropertyKey.of(keyPath)
     }
 
-    /// Stops the tracking: no further event is delivered (a willSet's didSet included), and
-    /// its callback and what it captures are released. Safe from any thread, more than once.
+    /// Stops the tracking: no further event is delivered (a willSet's didSet included), and its
+    /// callback and what it captures are released. Safe from any thread, more than once.
     ///
-    /// For a `withPerceptionTracking(options:_:onChange:)` tracking, it waits as
-    /// `PerceptionTracking.cancel()` does. Called inside a Perception callback on this thread
-    /// (this event's callback, or any other tracking's), the usual case, it does not wait:
-    /// an event that another thread was already delivering may still run its callback, and
-    /// the callback is released when the last such call returns. Called outside every
-    /// callback, it waits until the tracking's callbacks running on other threads have
-    /// returned, so that none is running or will start once it returns.
-    ///
-    /// - Important: The callback that received this event is one of those it waits for: never
-    ///   call it, outside a callback, from a thread that the callback itself is waiting for
-    ///   (with `DispatchQueue.sync` or `concurrentPerform`, say), nor while holding a lock the
-    ///   callback may take. For a `withContinuousPerception(options:apply:)` tracking, it
-    ///   never waits; see that function.
+    /// Inside a Perception callback on this thread, the usual case, it does not wait: a call
+    /// already running elsewhere finishes, and the callback is released after it. Outside every
+    /// callback, an options tracking's cancel waits for such calls, as
+    /// `PerceptionTracking.cancel()` does: never call it then from a thread the callback waits
+    /// for (`DispatchQueue.sync`, say), nor holding a lock it may take. A continuous tracking's
+    /// never waits.
     public func cancel() {
       switch tracking {
       case .observer(let observer): observer._withUnsafeGuaranteedRef { $0.cancel() }
@@ -89,9 +76,8 @@ enum EventSource {
   case composed(Unmanaged<ComposedTracking>)
 }
 
-/// A tracking built on `withPerceptionTracking` in a folder above this one, which its events
-/// stop without naming its type (`ContinuousTracking`, in Async). A class rather than a
-/// protocol, so that `EventSource` holds it in one word.
+/// A tracking built on `withPerceptionTracking` that its events stop without naming its type
+/// (`ContinuousTracking`). A class, not a protocol, so that `EventSource` holds it in one word.
 class ComposedTracking {
   func cancel() {
     perceptionFatalError("\(type(of: self)) does not override cancel()")

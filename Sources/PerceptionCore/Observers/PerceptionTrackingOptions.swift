@@ -1,9 +1,7 @@
 extension PerceptionTracking {
-  /// Which events a `withPerceptionTracking(options:_:onChange:)` or
-  /// `withContinuousPerception(options:apply:)` tracking delivers.
-  ///
-  /// The counterpart of Observation's `ObservationTracking.Options` (SE-0506). Like it, it is
-  /// a `SetAlgebra` and deliberately not an `OptionSet`, so that its storage stays private.
+  /// Which events an options or continuous tracking delivers: Observation's
+  /// `ObservationTracking.Options` (SE-0506), like it a `SetAlgebra`, not an `OptionSet`, so that
+  /// its storage stays private.
   @available(iOS, deprecated: 27, renamed: "ObservationTracking.Options")
   @available(macOS, deprecated: 27, renamed: "ObservationTracking.Options")
   @available(tvOS, deprecated: 27, renamed: "ObservationTracking.Options")

@@ -1,15 +1,13 @@
 extension TrackingScope {
-  /// Calls the `apply` of a tracking call on either engine. Release builds call it and nothing
-  /// else; debug builds mark it, out of line (`markedApply`).
+  /// Calls a tracking call's `apply` on either engine; debug builds mark it, out of line.
   @inlinable @inline(__always)
   static func runMarked<T>(_ apply: () -> T) -> T {
     if DebugBuild.isActive { return markedApply(apply) }
     return apply()
   }
 
-  /// Runs `apply` with `_PerceptionLocals.isInPerceptionTracking` true, for the libraries that
-  /// read it, and with this thread's checked-context flags lifted: its reads are tracked, so
-  /// checking has nothing to say of them. A checked context opened inside sets its flag again.
+  /// Runs `apply` with `_PerceptionLocals.isInPerceptionTracking` true, for libraries that read
+  /// it, and this thread's checked-context flags lifted, as its reads are tracked.
   @usableFromInline
   static func markedApply<T>(_ apply: () -> T) -> T {
     // Through the task local itself: the property is deprecated from iOS 17.

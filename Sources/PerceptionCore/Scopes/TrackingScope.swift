@@ -1,9 +1,6 @@
-/// A tracking scope on Perception's runtime: the span of one tracking call's `apply`, during
-/// which every property read on this thread is recorded in the scope's access list.
-///
-/// The list lives on the call's stack; the thread's slot points at the innermost one, with
-/// perception checking's flags in its low bits, and each list points at the one it is nested
-/// in.
+/// A tracking scope on Perception's runtime: one tracking call's `apply`, whose reads on this
+/// thread go to an access list on the call's stack. The thread's slot points at the innermost
+/// list, with perception checking's flags in its low bits; each list points at its enclosing one.
 @usableFromInline
 enum TrackingScope {
   /// The innermost scope's access list in `slot`; nil when the slot only carries flags.
@@ -12,9 +9,8 @@ enum TrackingScope {
     UnsafeMutablePointer(bitPattern: slot & ~ThreadLocal.slotFlagMask)
   }
 
-  /// The list of the innermost scope `slot` names, for a read of `keyPath` from the registrar
-  /// behind `storage`; nil when the slot carries only checking's flags, after handing the read
-  /// to perception checking (debug builds).
+  /// The innermost scope's list, for a read of `keyPath` from `storage`; nil when the slot has
+  /// only checking's flags, after handing the read to perception checking (debug builds).
   @inline(__always)
   static func accessList(
     forReadOf keyPath: AnyKeyPath, slot: UInt, _ storage: some CheckableStorage, site: CallSite?
@@ -27,9 +23,8 @@ enum TrackingScope {
     return nil
   }
 
-  /// Opens a scope around `body`: an access list on the stack, chained to the enclosing one and
-  /// named by the thread's slot until `body` stores the enclosing slot back, which it gets with
-  /// the list and the enclosing list.
+  /// Opens a scope around `body`: a list on the stack, chained to the enclosing one and named by
+  /// the thread's slot until `body` stores back the `enclosingSlot` it is given.
   @inlinable @inline(__always)
   static func withScope<R>(
     _ body: (

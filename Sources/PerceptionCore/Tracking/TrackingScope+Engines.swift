@@ -5,15 +5,10 @@
 /// Which engine runs a tracking call: a scope on Perception's runtime, inlined into the caller,
 /// or Observation's tracking on the native engine (`NativeTracking`).
 extension TrackingScope {
-  /// Runs `apply` as one tracking call, and returns its result. What it read is observed with
-  /// the callbacks `makeCallbacks` returns, evaluated only if it read something (nil observes
-  /// nothing), and, on Perception's runtime, handed to the enclosing scope too, so that nested
-  /// reads count for outer scopes.
-  ///
-  /// Inlined into every tracking call, whose `request` is a literal. A one-shot tracking on the
-  /// native engine goes straight to `withObservationTracking(_:onChange:)` where nothing needs
-  /// more of it (no trace to name the changed property, no SE-0506 releases to ask for); the
-  /// rest takes `run(_:request:engine:callbacks:)`, which the optimizer inlines where it pays.
+  /// Runs `apply` as one tracking call, observing what it read with the callbacks
+  /// `makeCallbacks` returns, evaluated only if it read something (nil observes nothing); on
+  /// Perception's runtime its reads count for the enclosing scope too. A native one-shot tracking
+  /// goes straight to `withObservationTracking(_:onChange:)` where nothing needs more.
   @inlinable @inline(__always)
   static func run<T>(
     _ apply: () -> T, request: TrackingRequest,
@@ -36,8 +31,7 @@ extension TrackingScope {
     return run(apply, request: request, engine: engine, callbacks: makeCallbacks)
   }
 
-  /// `run(_:request:callbacks:)` on `engine`: a scope on Perception's runtime, or the native
-  /// engine's tracking, which also settles an engine not yet settled.
+  /// `run(_:request:callbacks:)` on `engine`; the native path also settles an unsettled engine.
   @inlinable
   static func run<T>(
     _ apply: () -> T, request: TrackingRequest, engine: EngineWord,
