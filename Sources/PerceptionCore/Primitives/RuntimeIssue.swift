@@ -9,15 +9,6 @@
 /// behalf of SwiftUI's image, which Xcode shows in its Issue navigator. Where `os` cannot be
 /// imported, there is none.
 enum RuntimeIssue {
-  /// Whether this platform can show one.
-  static var isAvailable: Bool {
-    #if canImport(os)
-      return true
-    #else
-      return false
-    #endif
-  }
-
   /// Logs `message` as a runtime issue of `category` (a module's name).
   static func post(_ message: String, category: String) {
     #if canImport(os)

@@ -18,9 +18,7 @@ enum RuntimeReporter {
     } else if FallbackEventHandler.post(report) {
       return
     }
-    if RuntimeIssue.isAvailable {
-      RuntimeIssue.post(report.message, category: report.category)
-    }
+    RuntimeIssue.post(report.message, category: report.category)
     // One write of the whole line, so that lines from two threads do not interleave.
     Platform.writeToStandardError(report.message + "\n")
   }
