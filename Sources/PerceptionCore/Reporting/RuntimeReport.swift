@@ -15,12 +15,6 @@ package struct RuntimeReport: Sendable {
     package var line: UInt
     /// The column, from 1.
     package var column: UInt
-
-    /// `fileID`'s module.
-    package var moduleName: Substring {
-      let text = "\(fileID)"
-      return text[..<(text.firstIndex(of: "/") ?? text.endIndex)]
-    }
   }
 
   /// A report of `message` about the code at `location`.
@@ -32,6 +26,7 @@ package struct RuntimeReport: Sendable {
   /// The category of an Xcode runtime issue: the module of the code it reports on, or this
   /// library's.
   var category: String {
-    location.map { String($0.moduleName) } ?? "Perception"
+    guard let location else { return "Perception" }
+    return String("\(location.fileID)".prefix { $0 != "/" })
   }
 }
