@@ -118,7 +118,7 @@ final class ReportSink: @unchecked Sendable {
   /// True the first time `key` is seen by this sink.
   func isFirstReport(of key: SiteKey) -> Bool {
     var key = key
-    if handler == nil { key.test = RuntimeReporter.currentTest() }
+    if handler == nil { key.test = TestSupport.recorder?.currentTest() }
     return lock.withLock { seen.insert(key).inserted }
   }
 

@@ -22,10 +22,4 @@ enum RuntimeReporter {
     // One write of the whole line, so that lines from two threads do not interleave.
     Platform.writeToStandardError(report.message + "\n")
   }
-
-  /// The test a report made now would fail, where `PerceptionTestSupport` knows it: a site is
-  /// reported once per test in a test process, once per process elsewhere.
-  static func currentTest() -> String? {
-    TestSupport.recorder?.currentTest()
-  }
 }
