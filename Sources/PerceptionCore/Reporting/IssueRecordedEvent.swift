@@ -36,8 +36,7 @@ struct IssueRecordedEvent {
     var result = "\""
     for scalar in text.unicodeScalars {
       switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
+      case "\"", "\\": result += "\\" + String(scalar)
       case "\n": result += "\\n"
       case "\r": result += "\\r"
       case "\t": result += "\\t"
