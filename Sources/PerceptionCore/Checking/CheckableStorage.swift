@@ -1,8 +1,5 @@
-/// A registrar's storage, on either engine, as perception checking sees it, so that Checking
-/// names none of the registrar's types, which sit in a layer above it.
+/// A registrar's storage as perception checking sees it: Checking sits below the registrar.
 @usableFromInline
 protocol CheckableStorage: AnyObject {
-  /// False when the registrar was made with `isPerceptionCheckingEnabled: false`: its reads
-  /// are never reported.
   var isPerceptionCheckingEnabled: Bool { get }
 }

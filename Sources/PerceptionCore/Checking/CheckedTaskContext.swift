@@ -2,9 +2,8 @@
   import Dispatch
 #endif
 
-/// An asynchronous checked context: a task-local, and an executor that marks the slot of the
-/// thread running each of the task's jobs. A job runs on after the context ends, until its next
-/// suspension, so a report confirms the task-local.
+/// An async checked context: a task-local, and an executor marking the slot for each job. A job
+/// outlives the context until its next suspension, so a report confirms the task-local.
 enum CheckedTaskContext {
   @TaskLocal static var isActive = false
 
@@ -27,14 +26,13 @@ enum CheckedTaskContext {
           return try await body()
         }, isolation: isolation)
     } catch {
-      // `withValue` rethrows untyped; the only error that can come out is `body`'s.
+      // `withValue` rethrows untyped; the only error is `body`'s.
       throw error as! E
     }
   }
 }
 
 #if canImport(Dispatch)
-  /// Runs each job on the global dispatch queue, with the thread's slot marked.
   @available(iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2, *)
   final class CheckedTaskExecutor: TaskExecutor {
     static let shared = CheckedTaskExecutor()

@@ -1,23 +1,20 @@
-/// The flags perception checking keeps in the low bits of the thread's slot
-/// (`ThreadLocal.slotFlagMask`), beside the innermost access list's address. A read loads the
-/// slot anyway; outside every scope and checked context it is 0, so the flags cost it nothing.
+/// Perception checking's flags in the low bits of the thread's slot, beside the access list's
+/// address: a read loads the slot anyway, so the flags cost it nothing.
 @usableFromInline
 enum CheckingSlot {
-  /// In a synchronous checked context (`withPerceptionChecking`); set and restored around a
-  /// synchronous call, so it cannot outlive the context.
+  /// In a synchronous checked context; restored by the call that set it, it cannot outlive it.
   @inlinable
   static var checked: UInt { 1 }
 
-  /// SwiftUI's main thread where Perception's engine runs, for good (`ViewBodyChecking`).
+  /// SwiftUI's main thread, for good, where Perception's engine runs (`ViewBodyChecking`).
   @inlinable
   static var viewBodies: UInt { 2 }
 
-  /// Running a job of a task in an asynchronous checked context (`CheckedTaskContext`).
+  /// Running a job of an asynchronous checked context (`CheckedTaskContext`).
   @inlinable
   static var checkedTask: UInt { 4 }
 
-  /// Runs `body` with `flag` added to this thread's slot. Restoring the saved word is right
-  /// because every change to the slot is undone by the synchronous call that made it.
+  /// Restoring the saved word is right: each change to the slot is undone by the call that made it.
   @inline(__always)
   static func with<T, E: Error>(_ flag: UInt, _ body: () throws(E) -> T) throws(E) -> T {
     let saved = ThreadLocal.slot
@@ -26,9 +23,8 @@ enum CheckingSlot {
     return try body()
   }
 
-  /// Runs `body`, the `apply` of a tracking call that leaves the slot's access list alone (the
-  /// native engine's), with the checked-context flags lifted: its reads are tracked, and would
-  /// otherwise each ask the reporter. A checked context opened inside `body` sets them again.
+  /// Runs a native-engine tracking call's `apply` without the checked-context flags: its reads
+  /// are tracked, and would otherwise each ask the reporter.
   @inline(__always)
   static func liftingCheckedContext<T>(_ body: () -> T) -> T {
     let saved = ThreadLocal.slot

@@ -1,6 +1,5 @@
 /// Whether perception checking reports untracked reads (see ``withPerceptionChecking(_:)``):
-/// on in debug builds unless `PERCEPTION_CHECKING` is `0`, `false`, `no` or `off` when first
-/// read, always off in release builds. Deprecated where swift-perception deprecates it.
+/// in debug builds, on unless `PERCEPTION_CHECKING` is `0`, `false`, `no` or `off`.
 @available(
   iOS, deprecated: 17, message: "'isPerceptionCheckingEnabled' is no longer needed in iOS 17+."
 )
@@ -19,12 +18,11 @@ public var isPerceptionCheckingEnabled: Bool {
   set { CheckingSwitch.shared.isEnabled = newValue }
 }
 
-/// One atomic word: read as each checked context opens and before each report.
+/// One atomic word (so `@unchecked Sendable`), read as each checked context opens and before
+/// each report; `unsettled` until the environment is read.
 final class CheckingSwitch: @unchecked Sendable {
-  // Sendable: the word is only accessed atomically.
   static let shared = CheckingSwitch()
 
-  /// Not yet read: the environment is consulted once, lazily.
   private static let unsettled: UInt32 = 0
   private static let off: UInt32 = 1
   private static let on: UInt32 = 2
@@ -54,8 +52,7 @@ final class CheckingSwitch: @unchecked Sendable {
   }
 }
 
-/// An on/off environment variable: nil when unset or empty, false when `0`, `false`, `no` or
-/// `off`, true otherwise.
+/// Nil when unset or empty, false when `0`, `false`, `no` or `off`, else true.
 func environmentSwitch(_ name: String) -> Bool? {
   guard let raw = Platform.environmentValue(name), !raw.isEmpty else { return nil }
   return !["0", "false", "no", "off"].contains(raw.lowercased())

@@ -1,25 +1,17 @@
-/// Runs `body` in a checked context: each read of perceptible state that it makes on this
-/// thread outside a tracking scope is reported, once per type, property and call site.
-///
-/// Reads under `_PerceptionLocals.$skipPerceptionChecking.withValue(true)`, and of registrars
-/// made with `isPerceptionCheckingEnabled: false`, are not. Contexts nest, and affect no other
-/// thread. In release builds, or when ``isPerceptionCheckingEnabled`` is false, it only runs
-/// `body`. See <doc:CheckingReads>.
-///
-/// ```swift
-/// withPerceptionChecking {
-///   print(model.title)  // reported: nothing tracks this read
-/// }
-/// ```
+/// Runs `body` in a checked context: each read of perceptible state it makes on this thread
+/// outside a tracking scope is reported once per type, property and call site, except under
+/// `_PerceptionLocals.$skipPerceptionChecking` and of registrars made with
+/// `isPerceptionCheckingEnabled: false`. Contexts nest and affect no other thread. In release
+/// builds, or when ``isPerceptionCheckingEnabled`` is false, it only runs `body`.
+/// See <doc:CheckingReads>.
 public func withPerceptionChecking<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
   guard CheckingSwitch.shared.isEnabled else { return try body() }
   return try CheckingSlot.with(CheckingSlot.checked, body)
 }
 
-/// Runs the asynchronous `body` in a checked context that follows its task and child tasks
-/// across `await`. Only what runs on the context's task executor is checked: nothing before
-/// iOS 18, macOS 15, tvOS 18 and watchOS 11, nor on the main actor or an actor with its own
-/// executor. See <doc:CheckingReads>.
+/// Runs the asynchronous `body` in a checked context that follows its tasks across `await`.
+/// Only what runs on its task executor is checked: nothing before iOS 18, macOS 15, tvOS 18 and
+/// watchOS 11, nor on an actor with its own executor. See <doc:CheckingReads>.
 public func withPerceptionChecking<T, E: Error>(
   isolation: isolated (any Actor)? = #isolation,
   _ body: () async throws(E) -> T

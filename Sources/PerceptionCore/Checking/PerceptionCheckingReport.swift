@@ -1,26 +1,18 @@
 /// What perception checking reports: a read that no tracking scope observes, in a checked
-/// context or an unwrapped SwiftUI body, once per type, property and call site in the process
-/// (or in a ``PerceptionChecking/withReportHandler(_:operation:)`` scope, or, where the process
-/// links `PerceptionTestSupport`, in a test).
+/// context or an unwrapped SwiftUI body.
 public struct PerceptionCheckingReport: Sendable, Hashable, CustomStringConvertible {
   /// The name of the type whose property was read, such as `Model`.
   public let typeName: String
-
-  /// The name of the property that was read, such as `count`: the one `@Perceptible` recorded,
-  /// else the key path's, if it names more than its getter's address.
+  /// The name of the property that was read, such as `count`, when known.
   public let propertyName: String?
-
   /// The file of the read, as `#fileID` spells it, when the accessor passed it.
   public let fileID: String?
-
   /// The line of the read, when known.
   public let line: UInt?
-
   /// The column of the read, when known.
   public let column: UInt?
-
-  /// The SwiftUI view body that made the read, such as `ContentView.body`, found on the stack
-  /// where Perception's engine runs on an Apple platform; nil for a read in a checked context.
+  /// The SwiftUI view body that made the read, such as `ContentView.body`; nil for a read in a
+  /// checked context.
   public let viewBody: String?
 
   /// `Type.property`, or `Type.<description of the key path>` when the property has no name.
@@ -67,8 +59,7 @@ public struct PerceptionCheckingReport: Sendable, Hashable, CustomStringConverti
   }
 }
 
-/// Where a read happened, as the caller's default arguments captured it. Frozen, so that its
-/// inlinable initializer may assign each property under library evolution.
+/// Where a read happened; frozen, so that its inlinable init may assign each property.
 @frozen @usableFromInline
 struct CallSite {
   @usableFromInline let fileID: StaticString
@@ -82,7 +73,7 @@ struct CallSite {
     self.column = column
   }
 
-  /// The file's identity without copying its name: a `#fileID` literal has one address.
+  /// A `#fileID` literal has one address.
   var fileKey: UInt {
     fileID.hasPointerRepresentation
       ? UInt(bitPattern: fileID.utf8Start) : UInt(fileID.unicodeScalar.value)

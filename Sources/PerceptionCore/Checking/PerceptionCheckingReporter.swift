@@ -1,31 +1,11 @@
 /// Where perception checking's reports go, and the hook tests use to collect them.
 public enum PerceptionChecking {
   /// Runs `operation` with `handler` receiving the reports of the reads it makes, instead of
-  /// the destinations a report goes to by default (the running test where the process links
-  /// `PerceptionTestSupport`, Swift Testing's fallback event handler, an Xcode runtime issue,
-  /// standard error; see <doc:CheckingReads>).
+  /// their default destinations (see <doc:CheckingReads>).
   ///
-  /// The handler follows the task-local rules: it covers the synchronous work of `operation`
-  /// on this thread and the tasks it creates, not other threads. Reports are deduplicated per
-  /// type, property and call site within the scope, so a scope sees each site once even if
-  /// the process reported it before. The handler may be called from any thread the scope's
-  /// work runs on, at the moment of the read.
-  ///
-  /// A test target that depends on `PerceptionTestSupport` needs no handler: each report fails
-  /// the running test. Without it, a test turns reports into failures by recording an issue in
-  /// its handler. With Swift Testing:
-  ///
-  /// ```swift
-  /// @Test func bodyIsTracked() {
-  ///   PerceptionChecking.withReportHandler { report in
-  ///     Issue.record("\(report)")
-  ///   } operation: {
-  ///     withPerceptionChecking { render(model) }
-  ///   }
-  /// }
-  /// ```
-  ///
-  /// With XCTest, call `XCTFail("\(report)")` instead.
+  /// The handler is task-local: it covers `operation`'s work on this thread and the tasks it
+  /// creates. It sees each type, property and call site once, even if the process reported it
+  /// before, and is called at the moment of the read, on the thread that made it.
   public static func withReportHandler<R>(
     _ handler: @escaping @Sendable (PerceptionCheckingReport) -> Void,
     operation: () throws -> R
@@ -48,11 +28,7 @@ public enum PerceptionChecking {
 /// Decides whether a read that found flags in the slot is reported, and reports it.
 @usableFromInline
 enum CheckingReporter {
-  /// Called by a read that found the slot non-zero and no access list in it. Cold: a read
-  /// that reports the same site again still costs a few task-local lookups, a lock and a set
-  /// probe, and that is the point at which perception checking stops being free. On a watched
-  /// thread (`ViewBodyChecking`) a read outside checked contexts also captures the stack and
-  /// probes the detector's cache.
+  /// Called by a read that found the slot non-zero and no access list in it.
   @usableFromInline @inline(never)
   static func readOutsideTracking(
     slot: UInt, keyPath: AnyKeyPath, storage: some CheckableStorage, site: CallSite?
@@ -62,7 +38,7 @@ enum CheckingReporter {
       // Only the async context's executor flag: the job may have outlived its context.
       || (slot & CheckingSlot.checkedTask != 0 && CheckedTaskContext.isActive)
     guard inCheckedContext || slot & CheckingSlot.viewBodies != 0 else { return }
-    // Cheapest first: an atomic load, a type test, then task-local lookups.
+    // Cheapest first.
     guard CheckingSwitch.shared.isEnabled,
       storage.isPerceptionCheckingEnabled,
       !_PerceptionLocals.skipPerceptionChecking,
@@ -84,8 +60,7 @@ enum CheckingReporter {
   }
 }
 
-/// One reported site: the key path (which names type and property), the call site, and the
-/// view body found on the stack.
+/// One reported site: the key path (type and property), the call site, and the view body.
 struct SiteKey: Hashable, @unchecked Sendable {
   // Sendable: key paths are immutable.
   let keyPath: AnyKeyPath
@@ -93,18 +68,16 @@ struct SiteKey: Hashable, @unchecked Sendable {
   let line: UInt
   let column: UInt
   let viewBody: String?
-  /// The test the report fails, for the runtime reporter's sink: once per test in a test process.
+  /// For the runtime reporter's sink: a site is reported once per test in a test process.
   var test: String?
 }
 
 /// A destination for reports, with the sites it has already reported.
 final class ReportSink: @unchecked Sendable {
   // Sendable: `seen` is only touched under `lock`.
-  /// The scope's sink, from `PerceptionChecking.withReportHandler`; nil means the runtime
-  /// reporter's.
+  /// Nil outside `PerceptionChecking.withReportHandler`: the runtime reporter's sink.
   @TaskLocal static var current: ReportSink?
 
-  /// Hands each report to `RuntimeReporter`.
   static let runtimeReporter = ReportSink(handler: nil)
 
   private let handler: (@Sendable (PerceptionCheckingReport) -> Void)?
@@ -115,16 +88,15 @@ final class ReportSink: @unchecked Sendable {
     self.handler = handler
   }
 
-  /// True the first time `key` is seen by this sink.
   func isFirstReport(of key: SiteKey) -> Bool {
     var key = key
-    if handler == nil { key.test = RuntimeReporter.currentTest() }
+    if handler == nil { key.test = TestSupport.recorder?.currentTest() }
     return lock.withLock { seen.insert(key).inserted }
   }
 
   func deliver(_ report: PerceptionCheckingReport, _ site: CallSite?) {
-    // Delivery runs inside the read, still in the checked context: what a handler or a test
-    // library reads (a test recording an issue may describe a model) is not reported.
+    // Delivery runs inside the read, in the checked context: what a handler or a test library
+    // reads (an issue may describe a model) is not reported.
     _PerceptionLocals.$skipPerceptionChecking.withValue(true) {
       if let handler {
         handler(report)

@@ -1,7 +1,5 @@
-// The standard library's `firstRange(of:)` needs iOS 16 and macOS 13; these searches are for
-// the short names of stack frames.
+// The standard library's `firstRange(of:)` needs iOS 16 and macOS 13.
 extension Substring {
-  /// The first range of `needle`, or nil.
   func firstRange(matching needle: String) -> Range<Index>? {
     var start = startIndex
     while start < endIndex {
@@ -11,7 +9,6 @@ extension Substring {
     return nil
   }
 
-  /// The last range of `needle`, or nil.
   func lastRange(matching needle: String) -> Range<Index>? {
     var start = endIndex
     while start > startIndex {

@@ -1,23 +1,20 @@
-/// Tells whether a read is in a view body that a render engine is evaluating: whether, between
-/// it and the engine's innermost frame, some frame is a `body` getter, or a closure in one, of
-/// a type other than the one read. Naming frames is slow, so the verdict is cached per stack.
+/// Tells whether a read is in a view body a render engine is evaluating: whether, between it
+/// and the engine's innermost frame, a frame is a `body` getter (or a closure in one) of a type
+/// other than the one read. Naming frames is slow, so the verdict is cached per stack.
 final class ViewBodyDetector: @unchecked Sendable {
   // Sendable: `verdicts` is only touched under `lock`.
-
   enum Verdict: Equatable {
     case outside
-    /// In the body of a view, named like `ContentView.body`.
     case inside(viewBody: String)
   }
 
   let isRenderEngine: @Sendable (CallStack.Frame) -> Bool
 
-  /// By a hash of the stack's return addresses: two stacks with one 64-bit hash would share a
-  /// verdict, a chance far below any other mistake of the heuristic.
+  /// By a hash of the stack: a collision is far rarer than the heuristic's own mistakes.
   private var verdicts: [Int: Verdict] = [:]
   private let lock = Lock()
 
-  /// Past it the cache starts over: a program whose stacks never repeat cannot grow it.
+  /// Past it the cache starts over, so stacks that never repeat cannot grow it.
   static let cacheLimit = 4096
 
   init(isRenderEngine: @escaping @Sendable (CallStack.Frame) -> Bool) {
@@ -60,14 +57,14 @@ final class ViewBodyDetector: @unchecked Sendable {
     return .outside
   }
 
-  /// A Swift symbol that mentions an entity named `body`: the cheap test before demangling.
+  /// The cheap test before demangling: a Swift symbol that mentions `body`.
   static func mayBeBody(_ symbol: String) -> Bool {
     (symbol.hasPrefix("$s") || symbol.hasPrefix("_$s"))
       && Substring(symbol).firstRange(matching: "4body") != nil
   }
 
-  /// `View.body` for a demangled `body` getter, or a closure in one, of a type other than
-  /// `readType`: `Module.View.body.getter : some`, after a prefix such as `closure #1 ... in `.
+  /// `View.body` for a `Module.View.body.getter : some`, maybe after `closure #1 ... in `, of a
+  /// type other than `readType`.
   static func viewBody(demangled: String, readType: String) -> String? {
     let name = Substring(demangled)
     guard let getter = name.firstRange(matching: ".body.getter"),

@@ -1,8 +1,7 @@
 import CPerceptionRuntime
 
-/// A tracking scope's list of the (registrar, property) pairs it read
-/// (`perception_access_list.h`), on the scope's stack. A struct around the C one for the reason
-/// `RegistrarState` is one.
+/// A tracking scope's (registrar, property) pairs (`perception_access_list.h`), on the scope's
+/// stack; a struct around the C one for the reason `RegistrarState` is one.
 @frozen @usableFromInline
 struct AccessList {
   @usableFromInline
@@ -15,7 +14,6 @@ extension UnsafeMutablePointer<AccessList> {
     @inline(__always) get { pointer(to: \.list)! }
   }
 
-  /// Makes the list empty, chained to the scope it is nested in.
   @inlinable @inline(__always)
   func initialize(enclosing: UnsafeMutablePointer<AccessList>?) {
     perception_access_list_init(c, enclosing?.c)
@@ -33,25 +31,21 @@ extension UnsafeMutablePointer<AccessList> {
 
   var registrarCount: Int { pointee.list.registrar_count }
 
-  /// The registrar of the pair at `index`.
   func registrar(at index: Int) -> UnsafeMutableRawPointer {
     pointee.list.registrars[index]!
   }
 
-  /// The properties of the pairs from `index` on.
   func properties(from index: Int) -> UnsafePointer<UnsafeRawPointer?> {
     UnsafePointer(pointee.list.properties + index)
   }
 
-  /// Records that `property` of `registrar` was read; returns whether `registrar` is new to
-  /// the list, which then owns one reference to it that the caller must give.
+  /// Whether `registrar` is new: the list then owns a reference that the caller must give.
   @inline(__always)
   func record(registrar: UnsafeMutableRawPointer, property: UnsafeRawPointer) -> Bool {
     perception_access_list_record(c, registrar, property) == PERCEPTION_ACCESS_NEW_REGISTRAR
   }
 
-  /// Moves every pair of `inner` into this list, without duplicates; a registrar both held has
-  /// its redundant reference passed to `releaseRegistrar`.
+  /// A registrar both lists held has one reference passed to `releaseRegistrar`.
   func merge(
     _ inner: UnsafeMutablePointer<AccessList>,
     releaseRegistrar: @convention(c) (UnsafeMutableRawPointer?) -> Void
@@ -59,7 +53,7 @@ extension UnsafeMutablePointer<AccessList> {
     perception_access_list_merge(c, inner.c, releaseRegistrar)
   }
 
-  /// Groups the pairs by registrar (once; recording again ungroups them).
+  /// Groups the pairs by registrar; recording again ungroups them.
   func group() {
     if !pointee.list.grouped { perception_access_list_group(c) }
   }

@@ -1,12 +1,7 @@
-/// Whether this is a debug build: the one place the library asks.
-///
-/// What only debug builds do (perception checking, the main-thread watch, the change trace,
-/// the debug counters) tests it instead of compiling in or out, so that both builds compile
-/// the same code; release builds fold the constant and drop what it guards. (Not
-/// `@_transparent`: folded that early, debug builds warn that code after it never runs.)
+/// The one place the library asks: debug-only work tests it, so both builds compile the same
+/// code. Not `@_transparent`: folded that early, debug builds warn of code that never runs.
 @usableFromInline
 enum DebugBuild {
-  /// True in debug builds (`DEBUG` defined), false in release builds.
   @inlinable
   static var isActive: Bool {
     @inline(__always) get {

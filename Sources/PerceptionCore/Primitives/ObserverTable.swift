@@ -1,12 +1,8 @@
 import CPerceptionRuntime
 
-/// The C runtime's per-registrar state (`perception_observer_table.h`): two event filters and,
-/// once somebody observes it, its observer table. It lives in the tail of a
-/// `RegistrarStorage`.
-///
-/// A struct around the C one, not a type alias, so that inlinable code in other files can name
-/// it without importing the C module (library evolution requires that import of every file
-/// whose inlinable code names a C type). Same size and layout.
+/// A registrar's C state (`perception_observer_table.h`): two event filters and, once
+/// somebody observes it, its table. A struct around the C one, not a type alias, so that
+/// inlinable code in other files can name it without importing the C module.
 @frozen @usableFromInline
 struct RegistrarState {
   @usableFromInline
@@ -19,28 +15,26 @@ extension UnsafeMutablePointer<RegistrarState> {
     @inline(__always) get { pointer(to: \.state)! }
   }
 
-  /// Zero: nobody observes the registrar, and it owns nothing.
   func initializeRegistrar() {
     perception_registrar_init(c)
   }
 
-  /// The observer table, or nil while nobody has ever registered.
+  /// Nil while nobody has ever registered.
   var existingTable: ObserverTable? {
     perception_registrar_existing_table(c).map(ObserverTable.init)
   }
 
-  /// The observer table, created on first use.
+  /// Created on first use.
   var table: ObserverTable { ObserverTable(perception_registrar_table(c)) }
 
-  /// The filter of `event` (`EventBits.willSet` or `didSet`): 0 when nobody observes it.
+  /// 0 when nobody observes `event`.
   @inlinable @inline(__always)
   func filter(for event: UInt32) -> UInt64 {
     perception_registrar_filter(c, event)
   }
 
-  /// Appends to `batch` the observers of `property` for `event`, each with a reference the
-  /// caller owns: a one-shot registration's is handed over, the others passed to `retain`
-  /// under the table's lock.
+  /// Appends the observers of `property` for `event`, each with a reference the caller owns:
+  /// a one-shot registration's is handed over, the others passed to `retain` under the lock.
   func collect(
     _ property: UnsafeRawPointer, event: UInt32,
     retain: @convention(c) (UnsafeMutableRawPointer?) -> Void,
@@ -49,7 +43,6 @@ extension UnsafeMutablePointer<RegistrarState> {
     _ = perception_registrar_collect(c, property, event, retain, batch)
   }
 
-  /// The registrar is going away: moves every registered observer into `batch`.
   func destroy(into batch: UnsafeMutablePointer<ObserverBatch>) {
     perception_registrar_destroy(c, batch)
   }
@@ -71,8 +64,7 @@ struct ObserverTable: Equatable {
     perception_table_release(pointer)
   }
 
-  /// Registers `observer` for `events` on `properties`, taking over one reference to it;
-  /// returns its token, or 0 if the table is dead (the reference stays with the caller).
+  /// Takes over one reference to `observer`; 0 if the table is dead (the caller keeps it).
   func register(
     _ observer: UnsafeMutableRawPointer, for events: UInt32,
     properties: UnsafePointer<UnsafeRawPointer?>, count: Int
@@ -80,17 +72,14 @@ struct ObserverTable: Equatable {
     perception_table_register(pointer, properties, count, events, observer)
   }
 
-  /// Removes a registration and returns its observer, whose reference the caller now owns;
-  /// nil if the token names nothing any more.
+  /// Returns the observer, whose reference the caller now owns; nil if the token is stale.
   func cancel(_ token: ObserverToken) -> UnsafeMutableRawPointer? {
     perception_table_cancel(pointer, token)
   }
 }
 
-/// A registration's name in its table.
 typealias ObserverToken = perception_token
 
-/// The events an observer registers for, as the runtime's bits.
 @usableFromInline
 enum EventBits {
   @inlinable
@@ -99,19 +88,17 @@ enum EventBits {
   static var didSet: UInt32 { UInt32(PERCEPTION_EVENT_DID_SET) }
   @inlinable
   static var `deinit`: UInt32 { UInt32(PERCEPTION_EVENT_DEINIT) }
-  /// Or-ed with the events: the registration is removed from its table when first collected.
+  /// The registration is removed when first collected.
   static var once: UInt32 { UInt32(PERCEPTION_REGISTRATION_ONCE) }
 }
 
-/// The bit of the event filters that stands for `property`.
 func filterBit(of property: UnsafeRawPointer) -> UInt64 {
   perception_property_filter_bit(property)
 }
 
-/// Observers collected from a table, with a reference to each.
 typealias ObserverBatch = perception_observer_batch
 
-/// Runs `body` with an initialized batch at a stable address, and frees its storage afterwards.
+/// An initialized batch at a stable address, freed after `body`.
 func withObserverBatch<Result>(
   _ body: (UnsafeMutablePointer<ObserverBatch>) -> Result
 ) -> Result {
@@ -123,9 +110,8 @@ func withObserverBatch<Result>(
   }
 }
 
-/// The process's one spare observer (see `Observer+Spare.swift`), kept by the runtime.
+/// The process's one spare observer (see `Observer+Spare.swift`).
 enum SpareObserver {
-  /// Stores `observer` (or nil) as the spare and returns the previous one.
   @inline(__always)
   static func exchange(_ observer: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
     perception_spare_observer_exchange(observer)
@@ -133,9 +119,8 @@ enum SpareObserver {
 }
 
 extension Unmanaged {
-  /// Whether this is the only strong reference to its object.
   var isOnlyReference: Bool {
-    // Borrows the reference as a strong one, then gives it back: no net change.
+    // Borrows the reference as a strong one, then gives it back.
     var object = takeRetainedValue()
     defer { _ = Unmanaged.passRetained(object) }
     return isKnownUniquelyReferenced(&object)

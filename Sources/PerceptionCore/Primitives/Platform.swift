@@ -1,10 +1,8 @@
 import CPerceptionRuntime
 
-/// What differs between platforms, for the Swift layer: the C runtime's platform functions
-/// (`perception_platform.h`) and the few compile-time branches Swift makes itself.
+/// What differs between platforms (`perception_platform.h`, and Swift's compile-time branches).
 enum Platform {
-  /// Whether SwiftUI's own render engine (AttributeGraph) evaluates view bodies here: SwiftUI
-  /// on an Apple platform, not the stand-in the tests build on Linux.
+  /// Whether SwiftUI's AttributeGraph evaluates view bodies (not the tests' Linux stand-in).
   static var hasSwiftUIRenderEngine: Bool {
     #if canImport(SwiftUI) && canImport(Darwin)
       return true
@@ -13,13 +11,11 @@ enum Platform {
     #endif
   }
 
-  /// The value of the environment variable `name`, or nil when it is unset.
   static func environmentValue(_ name: String) -> String? {
     perception_environment_value(name).map { String(cString: $0) }
   }
 
-  /// Writes `text` to the standard error stream in one write, so that lines written by two
-  /// threads at once do not interleave.
+  /// One write, so that lines from two threads do not interleave.
   static func writeToStandardError(_ text: String) {
     var text = text
     text.withUTF8 { bytes in

@@ -1,6 +1,4 @@
-/// Stops the process with `message` when `condition` is false: how Perception answers misuse
-/// of its API, and a broken invariant of its own. Unlike `precondition`'s, the message is kept
-/// in optimized builds: misuse in an app's release build must still say what to do.
+/// A `precondition` whose message optimized builds keep: misuse in release must say what to do.
 @inline(__always)
 func perceptionPrecondition(
   _ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
@@ -11,8 +9,7 @@ func perceptionPrecondition(
   }
 }
 
-/// Stops the process with `message`, in every build configuration (see
-/// `perceptionPrecondition`).
+/// `fatalError`, out of line.
 @usableFromInline @inline(never)
 func perceptionFatalError(
   _ message: String, file: StaticString = #fileID, line: UInt = #line

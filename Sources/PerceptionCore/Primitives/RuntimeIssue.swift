@@ -5,20 +5,9 @@
   import Darwin
 #endif
 
-/// An Xcode runtime issue: a fault logged to the `com.apple.runtime-issues` subsystem on
-/// behalf of SwiftUI's image, which Xcode shows in its Issue navigator. Where `os` cannot be
-/// imported, there is none.
+/// An Xcode runtime issue: a fault logged to `com.apple.runtime-issues` on behalf of SwiftUI's
+/// image, which Xcode shows in its Issue navigator; nothing where `os` cannot be imported.
 enum RuntimeIssue {
-  /// Whether this platform can show one.
-  static var isAvailable: Bool {
-    #if canImport(os)
-      return true
-    #else
-      return false
-    #endif
-  }
-
-  /// Logs `message` as a runtime issue of `category` (a module's name).
   static func post(_ message: String, category: String) {
     #if canImport(os)
       message.withCString { text in
@@ -30,10 +19,8 @@ enum RuntimeIssue {
   }
 
   #if canImport(os)
-    /// The image a runtime issue is logged for: Xcode shows the faults that SwiftUI's image
-    /// logs to that subsystem (IssueReporting's RuntimeWarningReporter finds it the same way),
-    /// else this module's. Found once per process, on the first issue. (Unchecked: an image's
-    /// address, never written to.)
+    /// SwiftUI's image, whose faults Xcode shows (IssueReporting's RuntimeWarningReporter finds
+    /// it the same way), else this module's. Unchecked: an image's address, never written to.
     nonisolated(unsafe) private static let owner: UnsafeRawPointer = {
       for index in 0..<_dyld_image_count() {
         guard let name = _dyld_get_image_name(index), String(cString: name).hasSuffix("/SwiftUI"),

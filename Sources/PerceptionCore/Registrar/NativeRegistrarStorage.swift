@@ -1,14 +1,10 @@
 #if canImport(Observation)
   import Observation
 
-  /// The heap object behind a ``PerceptionRegistrar`` on the native engine: a box, so that a
-  /// registrar's one stored reference can hold either engine's storage on systems where
-  /// `ObservationRegistrar` does not exist.
-  ///
-  /// Its `ObservationRegistrar` does the observing. Beside it, made by the first read in a
-  /// Perception scope that wants releases (an options tracking naming `.deinit`, below
-  /// SE-0506), a Perception registrar that is never announced to: it records the object's reads
-  /// in those scopes, and tells the observers registered there when the object goes away.
+  /// A registrar's storage on the native engine: a box, so that one reference can hold either
+  /// engine's storage where `ObservationRegistrar` does not exist. `perception`, made by the
+  /// first read in a scope that wants releases (`.deinit` below SE-0506), is never announced
+  /// to: it records the reads there and tells their observers when the object goes away.
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @usableFromInline
   class NativeRegistrarStorage: @unchecked Sendable {
@@ -18,8 +14,7 @@
 
     final var lazyPerception: RegistrarStorage?
 
-    /// Taken only by reads inside the scopes that want releases (rare and short), so one lock
-    /// for the process costs no word per object.
+    /// Taken only by reads in scopes that want releases (rare), so it costs no word per object.
     static let lazyLock = Lock()
 
     @usableFromInline
@@ -36,7 +31,6 @@
     @usableFromInline
     init() {}
 
-    /// The Perception registrar, made on first use.
     final var perception: RegistrarStorage {
       Self.lazyLock.withLock {
         if let lazyPerception { return lazyPerception }
@@ -58,21 +52,17 @@
     final var isPerceptionCheckingEnabled: Bool { !(self is UncheckedNativeRegistrarStorage) }
   }
 
-  /// The subject handed to `ObservationRegistrar` for a type that is `Perceptible` but not
-  /// `Observable`, which its generic signature would not accept.
-  ///
-  /// The registrar files observations under the key path object alone (its root type comes
-  /// from the object, not the static type it is passed as) and never looks at the subject, so
-  /// a key path passed as `KeyPath<ErasedObservable, Member>` is tracked as the subject's own.
-  /// `isSound` checks that, once per process, before the first native registrar exists.
+  /// The subject handed to `ObservationRegistrar` for a `Perceptible` type that is not
+  /// `Observable`. The registrar files observations under the key path object alone and never
+  /// looks at the subject, so a key path passed as `KeyPath<ErasedObservable, Member>` is
+  /// tracked as the subject's own; `isSound` checks that once, before the first native registrar.
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @usableFromInline
   struct ErasedObservable: Observable {
     @usableFromInline
     init() {}
 
-    /// `keyPath`, passed as a key path of this type: the same object, which only its static
-    /// type says is rooted elsewhere.
+    /// The same key path object, typed as rooted here.
     @inlinable
     static func erase<Root, Member>(
       _ keyPath: KeyPath<Root, Member>
@@ -82,8 +72,7 @@
         .takeUnretainedValue()
     }
 
-    /// Whether Observation tracks an erased key path as its own: a change announced through
-    /// it reaches a tracking that read through it, and one of another property does not.
+    /// Whether a change through an erased key path reaches a tracking that read it, and no other.
     static let isSound: Bool = {
       final class Probe: @unchecked Sendable {
         var first = 0

@@ -4,15 +4,9 @@
 
 /// Provides storage for tracking and access to data changes.
 ///
-/// The counterpart of Observation's `ObservationRegistrar`, with the same API. The
-/// `@Perceptible` macro gives each class one, and its accessors call `access(_:keyPath:)` on
-/// every read and `withMutation(of:keyPath:_:)` on every write, or, for a property whose static
-/// key path the macro declares, `_access(_:lazyKeyPath:)` and `_withMutation(of:lazyKeyPath:_:)`
-/// with that static. Either way the key path is formed only when it is needed.
-///
-/// A registrar runs on the process's ``PerceptionEngine``: on Perception's runtime it keeps its
-/// own observers; on the native engine it wraps an `ObservationRegistrar`, so that
-/// `withObservationTracking`, `Observations` and SwiftUI observe it too.
+/// The counterpart of Observation's `ObservationRegistrar`, with its API. On Perception's
+/// runtime it keeps its own observers; on the native engine (``PerceptionEngine``) it wraps an
+/// `ObservationRegistrar`, which `withObservationTracking`, `Observations` and SwiftUI observe.
 ///
 /// A class that cannot use the macro calls the registrar from its own accessors:
 ///
@@ -33,17 +27,14 @@
 /// }
 /// ```
 ///
-/// On Perception's runtime, a read outside every tracking scope is one thread-local load and a
-/// branch, and a write nobody observes a load and a branch per event: neither allocates nor
-/// takes a lock.
+/// On Perception's runtime, an untracked read and an unobserved write neither allocate nor lock.
 @available(iOS, deprecated: 26, renamed: "ObservationRegistrar")
 @available(macOS, deprecated: 26, renamed: "ObservationRegistrar")
 @available(tvOS, deprecated: 26, renamed: "ObservationRegistrar")
 @available(watchOS, deprecated: 26, renamed: "ObservationRegistrar")
 public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   // Sendable: every operation on either storage is thread-safe.
-  /// A `RegistrarStorage` on Perception's runtime, a `NativeRegistrarStorage` on the native
-  /// engine: the engine settles before the first registrar exists and never changes.
+  /// A `RegistrarStorage` or `NativeRegistrarStorage`: the engine is settled before any registrar.
   @usableFromInline
   let storage: AnyObject
 
@@ -52,10 +43,8 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     self.init(isPerceptionCheckingEnabled: true)
   }
 
-  /// Creates a registrar for a perceptible object, on the process's engine.
-  ///
-  /// - Parameter isPerceptionCheckingEnabled: Pass false for an object whose reads perception
-  ///   checking should never report (see ``withPerceptionChecking(_:)``).
+  /// Creates a registrar; pass false for an object whose reads perception checking never
+  /// reports (see ``withPerceptionChecking(_:)``).
   public init(isPerceptionCheckingEnabled: Bool = true) {
     ViewBodyChecking.watchMainThreadIfNeeded()
     #if canImport(Observation)
@@ -68,32 +57,18 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     storage = RegistrarStorage.make(isPerceptionCheckingEnabled: isPerceptionCheckingEnabled)
   }
 
-  /// Whether perception checking may report reads of this registrar's properties: the
-  /// `isPerceptionCheckingEnabled` it was created with.
+  /// The `isPerceptionCheckingEnabled` the registrar was created with.
   public var _isPerceptionCheckingEnabled: Bool {
     (storage as! any CheckableStorage).isPerceptionCheckingEnabled
   }
 
-  // Each operation has two families of entry points, one per subject constraint, and two forms
-  // in each: the literal form (`access(_:keyPath:)`, swift-perception's API, which its macro and
-  // hand-written accessors call) and the static form (`_access(_:lazyKeyPath:)`, for the
-  // `_PerceptionKeyPath` static `@Perceptible` declares, which carries the property's key). A
-  // key path literal needs a parameter typed `KeyPath` to infer its root from, so the forms
-  // stay apart. Each forwards to the family's transparent core, so that the caller's
-  // autoclosures inline into it: on Perception's runtime an untracked read or an unobserved
-  // write never forms the key path.
-  //
-  // Every member is declared in the type's own body: the type is deprecated from iOS 26, and
-  // an extension of it, or a signature naming `Perceptible` outside it, would warn in every
-  // build for that target.
+  // A key path literal needs a `KeyPath` parameter to infer its root, so the static forms (for
+  // `@Perceptible`'s `_PerceptionKeyPath`) stay apart. Each forwards to a transparent core, so
+  // the caller's autoclosures inline into it. Every member is in the type's body: an extension
+  // of a type deprecated from iOS 26 would warn in every build for that target.
 
-  // MARK: Perceptible subjects
-
-  /// Registers access to a specific property for tracking: if a tracking scope is running on
-  /// this thread, it will observe `keyPath` of `subject`.
-  ///
-  /// `keyPath` is evaluated only where it is needed: on Perception's runtime, when a tracking
-  /// scope or a checked context is running on this thread; on the native engine, always.
+  /// Registers access to `keyPath` of `subject` for the tracking scope running on this thread;
+  /// `keyPath` is evaluated only where something records it.
   @inlinable @inline(__always) @_disfavoredOverload
   public func access<Subject: Perceptible, Member>(
     _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>
@@ -101,11 +76,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     perceptibleRead(keyPath(), property: nil, site: nil)
   }
 
-  /// Registers access to a specific property for tracking, with the call site that perception
-  /// checking names if it reports the read.
-  ///
-  /// Marked as swift-perception marks it: deprecated on Apple platforms at a version that never
-  /// comes, so that it points to `access(_:keyPath:)` without warning the libraries that call it.
+  /// Registers access with the call site that perception checking names: swift-perception's API.
   @available(iOS, deprecated: 9999, renamed: "access(_:keyPath:)")
   @available(macOS, deprecated: 9999, renamed: "access(_:keyPath:)")
   @available(tvOS, deprecated: 9999, renamed: "access(_:keyPath:)")
@@ -124,8 +95,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   }
 
   /// Announces that `keyPath` of `subject` is about to change: calls its `onChange` and
-  /// `willSet` observers, on this thread, before the new value is stored. `keyPath` is
-  /// evaluated as `access(_:keyPath:)` says, when somebody observes the event.
+  /// `willSet` observers on this thread. `keyPath` is evaluated only when somebody observes it.
   @inlinable @inline(__always) @_disfavoredOverload
   public func willSet<Subject: Perceptible, Member>(
     _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>
@@ -150,8 +120,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     try perceptibleMutation(keyPath(), property: nil, mutation)
   }
 
-  /// `access(_:keyPath:)` for the static key path `@Perceptible` declares for a property, which
-  /// hands over the property's key it carries.
+  /// `access(_:keyPath:)` for the static key path `@Perceptible` declares for a property.
   @inlinable @inline(__always) @_disfavoredOverload
   public func _access<Subject: Perceptible, Member>(
     _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
@@ -185,8 +154,6 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     try perceptibleMutation(keyPath().keyPath, property: keyPath().propertyKey, mutation)
   }
 
-  /// A read of a `Perceptible` subject's property: on the native engine, `ObservationRegistrar`
-  /// records it under `ErasedObservable`, which its generic signature accepts.
   @usableFromInline @_transparent
   func perceptibleRead<Root, Member>(
     _ keyPath: @autoclosure () -> KeyPath<Root, Member>,
@@ -209,7 +176,6 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     }
   }
 
-  /// The willSet or didSet (`event`) of a `Perceptible` subject's property.
   @usableFromInline @_transparent
   func perceptibleAnnounce<Root, Member>(
     _ event: UInt32, _ keyPath: @autoclosure () -> KeyPath<Root, Member>,
@@ -224,7 +190,6 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     runtimeAnnounce(runtimeStorage, event, keyPath(), property: property())
   }
 
-  /// A mutation of a `Perceptible` subject's property.
   @usableFromInline @_transparent
   func perceptibleMutation<Root, Member, T>(
     _ keyPath: @autoclosure () -> KeyPath<Root, Member>,
@@ -239,8 +204,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     return try runtimeMutation(keyPath(), property: property(), mutation)
   }
 
-  /// The willSet or didSet (`event`, an `EventBits` bit) on Perception's runtime: calls the
-  /// property's observers of `event`, forming the key path only when somebody observes it.
+  /// Forms the key path only when somebody observes `event` (an `EventBits` bit).
   @usableFromInline @_transparent
   func runtimeAnnounce<Root, Member>(
     _ storage: RegistrarStorage, _ event: UInt32,
@@ -253,7 +217,6 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     }
   }
 
-  /// A mutation on Perception's runtime: the storage loaded once for both events.
   @usableFromInline @_transparent
   func runtimeMutation<Root, Member, T>(
     _ keyPath: @autoclosure () -> KeyPath<Root, Member>,
@@ -265,9 +228,8 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     return try mutation()
   }
 
-  /// A read that found the thread's slot non-zero, on either engine: recorded in the innermost
-  /// Perception scope, or handed to perception checking. Out of line, so that a generated
-  /// getter stays small enough to inline where it is read.
+  /// A read that found the thread's slot non-zero: recorded in the innermost Perception scope,
+  /// or handed to perception checking. Out of line, so that a generated getter stays inlinable.
   @usableFromInline @inline(never)
   func record(slot: UInt, keyPath: AnyKeyPath, property: UnsafeRawPointer?, site: CallSite?) {
     #if canImport(Observation)
@@ -291,11 +253,8 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   }
 
   #if canImport(Observation)
-    // MARK: Observable subjects
-
-    // `@Perceptible` classes are `Observable` too, and a type that is both gets these: the
-    // `Perceptible` ones are disfavored. On the native engine they hand `subject` to the
-    // `ObservationRegistrar` as it is.
+    // For a subject that is also `Observable` (the `Perceptible` overloads are disfavored): the
+    // native engine hands `subject` to the `ObservationRegistrar` as it is.
 
     /// Registers access to a specific property of an observable subject for tracking.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
@@ -366,8 +325,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
         EventBits.didSet, subject, keyPath().keyPath, property: keyPath().propertyKey)
     }
 
-    /// `withMutation(of:keyPath:_:)` of an observable `subject`, for a property's static key
-    /// path.
+    /// `withMutation(of:keyPath:_:)` of an observable `subject`, for a static key path.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @inlinable @inline(__always)
     public func _withMutation<Subject: Observable, Member, T>(
@@ -379,9 +337,8 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
         subject, keyPath().keyPath, property: keyPath().propertyKey, mutation)
     }
 
-    /// A read of an observable subject's property. Both engines' scopes and checked contexts
-    /// show in the thread's slot, so one test and one out-of-line call serve both (on the
-    /// native engine inside a scope, `keyPath` is so evaluated twice).
+    /// Both engines' scopes and checked contexts show in the thread's slot, so one test serves
+    /// both (on the native engine inside a scope, `keyPath` is evaluated twice).
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @usableFromInline @_transparent
     func observableRead<Subject: Observable, Member>(
@@ -397,7 +354,6 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       }
     }
 
-    /// The willSet or didSet (`event`) of an observable subject's property.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @usableFromInline @_transparent
     func observableAnnounce<Subject: Observable, Member>(
@@ -412,7 +368,6 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       }
     }
 
-    /// A mutation of an observable subject's property.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @usableFromInline @_transparent
     func observableMutation<Subject: Observable, Member, T>(
@@ -426,7 +381,6 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       return try runtimeMutation(keyPath(), property: property(), mutation)
     }
 
-    /// The willSet or didSet (`event`) on the native engine.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @inlinable @inline(__always)
     func nativeAnnounce<Subject: Observable, Member>(
@@ -439,8 +393,6 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       }
     }
 
-    /// A mutation on the native engine: the engine tested, the box loaded and the key path
-    /// formed once for both events.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @inlinable @inline(__always)
     func nativeMutation<Subject: Observable, Member, T>(

@@ -1,12 +1,8 @@
-/// The heap object behind a `PerceptionRegistrar` on Perception's runtime: the C runtime's
-/// registrar state in the tail of one allocation.
-///
-/// Until somebody observes it, that state is three zero words and owns nothing; the first
-/// registration allocates its observer table. Its `deinit` is the registrar going away: every
-/// remaining observer is handed back, told so (`EventBits.deinit`), and released.
-///
-/// A registrar made with `isPerceptionCheckingEnabled: false` is an `UncheckedRegistrarStorage`,
-/// so that the switch costs neither a word per object nor a test on any path but a report's.
+/// A registrar's storage on Perception's runtime: the C registrar state in the tail of one
+/// allocation, zero and owning nothing until the first registration makes its table. On
+/// `deinit` every remaining observer is told (`EventBits.deinit`) and released. The subclass
+/// `UncheckedRegistrarStorage` means `isPerceptionCheckingEnabled: false`: no word per object,
+/// and no test on any path but a report's.
 @usableFromInline
 class RegistrarStorage: ManagedBuffer<Void, RegistrarState> {
   @usableFromInline
@@ -31,27 +27,23 @@ class RegistrarStorage: ManagedBuffer<Void, RegistrarState> {
     }
   }
 
-  /// The filter of `event`: 0 when nobody observes it.
   @inlinable @inline(__always)
   final func filter(for event: UInt32) -> UInt64 {
     withUnsafeMutablePointerToElements { $0.filter(for: event) }
   }
 
-  /// Records a read of `keyPath` in `list`.
   @inline(__always)
   final func record(
     _ keyPath: AnyKeyPath, property: UnsafeRawPointer?, in list: UnsafeMutablePointer<AccessList>
   ) {
     let registrar = Unmanaged.passUnretained(self)
     if list.record(registrar: registrar.toOpaque(), property: property ?? PropertyKey.of(keyPath)) {
-      // The list owns a reference to each registrar it holds, so that a subject released inside
-      // the scope can still be observed safely when the scope ends.
+      // The list owns a reference: a subject released in the scope is safe to observe at its end.
       _ = registrar.retain()
     }
   }
 
-  /// Calls the observers of `keyPath` for `event`, whose filter is not zero. `property` is the
-  /// property's key where the caller has it.
+  /// Calls the observers of `keyPath` for `event`, whose filter is not zero.
   @usableFromInline @inline(never)
   final func notify(
     _ event: UInt32, keyPath: AnyKeyPath, property: UnsafeRawPointer?, filter: UInt64
@@ -71,7 +63,6 @@ class RegistrarStorage: ManagedBuffer<Void, RegistrarState> {
     }
   }
 
-  /// The observer table, created on first use.
   final var table: ObserverTable {
     withUnsafeMutablePointerToElements { $0.table }
   }
@@ -86,7 +77,6 @@ extension RegistrarStorage: CheckableStorage {
 }
 
 extension UnsafeMutablePointer<ObserverBatch> {
-  /// Calls `body` with each observer of the batch, which holds a reference to each.
   func forEachObserver(_ body: (Observer) -> Void) {
     for index in 0..<pointee.count {
       Unmanaged<Observer>.fromOpaque(pointee.observers[index]!)._withUnsafeGuaranteedRef(body)

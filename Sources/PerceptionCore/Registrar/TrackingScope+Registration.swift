@@ -1,8 +1,7 @@
-/// A scope on Perception's runtime, and its end: an observer registered in every registrar the
-/// scope read, for the properties it read there, and the reads handed to the enclosing scope.
+/// A scope on Perception's runtime, and its end: an observer registered for the reads, and the
+/// reads handed to the enclosing scope.
 extension TrackingScope {
-  /// Runs `apply` in a new scope; if it read something, observes the reads with the callbacks
-  /// `makeCallbacks` returns and hands them to the enclosing scope.
+  /// Runs `apply` in a new scope, whose reads, if any, are observed with `makeCallbacks()`.
   @inlinable @inline(__always)
   static func runInScope<T>(
     _ apply: () -> T, callbacks makeCallbacks: () -> ObserverCallbacks?
@@ -18,9 +17,7 @@ extension TrackingScope {
     }
   }
 
-  /// The end of a scope that read something: observes the reads with the callbacks
-  /// `makeCallbacks` returns, hands them to the enclosing scope, and frees the list's storage.
-  /// The thread's slot names the enclosing scope again already.
+  /// The end of a scope that read something; the thread's slot names the enclosing scope again.
   @usableFromInline
   static func observe(
     _ list: UnsafeMutablePointer<AccessList>,
@@ -34,9 +31,8 @@ extension TrackingScope {
   }
 
   /// A native-engine tracking call that must hear of releases where Observation reports none:
-  /// `apply` runs in a Perception scope too, whose reads make each object's Perception
-  /// registrar (`NativeRegistrarStorage`), where the observer `observe` returns registers for
-  /// the releases; Observation, which `observe` runs around `apply`, reports the changes.
+  /// `apply` runs in a Perception scope too, so the observer `observe` returns registers for
+  /// releases in each object's `NativeRegistrarStorage.perception`.
   static func runRecordingReleases(
     _ apply: () -> Void,
     _ observe: (_ applyInScope: () -> Void, _ makeObserver: (ObserverCallbacks) -> Observer)
@@ -57,8 +53,7 @@ extension TrackingScope {
     }
   }
 
-  /// Adds the list's reads to the enclosing scope (or gives up its references to the
-  /// registrars, if there is none), and frees the list's storage.
+  /// Hands the list's reads to the enclosing scope, or releases its registrars, and frees it.
   private static func finish(
     _ list: UnsafeMutablePointer<AccessList>, enclosing: UnsafeMutablePointer<AccessList>?
   ) {
@@ -72,9 +67,8 @@ extension TrackingScope {
     list.destroy()
   }
 
-  /// Registers `observer` in every registrar the list read, for the properties it read there,
-  /// and arms it. Out of line: inlined, its closure's capture of the observer costs a retain
-  /// and a release.
+  /// Registers `observer` for the list's reads and arms it. Out of line: inlined, its closure's
+  /// capture of the observer costs a retain and a release.
   @inline(never)
   private static func install(_ observer: Observer, for list: UnsafeMutablePointer<AccessList>) {
     forEachGroup(of: list) { storage, start, end in
@@ -87,8 +81,7 @@ extension TrackingScope {
     observer.arm()
   }
 
-  /// Calls `body` with each registrar the list read and the range of its pairs. The list's own
-  /// reference keeps the registrar alive.
+  /// Calls `body` with each registrar the list read (kept alive by the list) and its pairs.
   private static func forEachGroup(
     of list: UnsafeMutablePointer<AccessList>,
     _ body: (Unmanaged<RegistrarStorage>, Int, Int) -> Void

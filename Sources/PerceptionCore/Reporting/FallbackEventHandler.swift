@@ -1,7 +1,5 @@
-/// Swift Testing's fallback event handler: a C function that the testing library running the
-/// process's tests installs in `lib_TestingInterop`, and that another library calls with a
-/// JSON "issue recorded" event to fail the running test (swift-testing's
-/// `Sources/_TestingInterop/FallbackEventHandler.swift` declares the shapes used here).
+/// Swift Testing's fallback event handler, which fails the running test on a JSON "issue
+/// recorded" event (shapes from swift-testing's `_TestingInterop/FallbackEventHandler.swift`).
 enum FallbackEventHandler {
   /// `(recordJSONSchemaVersionNumber, recordJSONBaseAddress, recordJSONByteCount, reserved)`.
   typealias Handler =
@@ -11,14 +9,12 @@ enum FallbackEventHandler {
 
   private typealias Getter = @Sendable @convention(c) () -> Handler?
 
-  /// `_swift_testing_getFallbackEventHandler`, where `lib_TestingInterop` is loaded: looked up
-  /// once per process, on the first report that reaches it.
+  /// `_swift_testing_getFallbackEventHandler`, looked up once, on the first report.
   private static let getter: Getter? = TestInterop.symbol(
     named: "_swift_testing_getFallbackEventHandler"
   ).map { unsafeBitCast($0, to: Getter.self) }
 
-  /// Posts `report` to the installed handler as an event, and returns whether one was
-  /// installed.
+  /// Returns whether a handler was installed.
   static func post(_ report: RuntimeReport) -> Bool {
     guard let handler = getter?() else { return false }
     var record = IssueRecordedEvent(report: report, instant: TestInterop.now()).json

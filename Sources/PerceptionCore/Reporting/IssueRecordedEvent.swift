@@ -1,20 +1,15 @@
-/// A report as an event record of Swift Testing's JSON schema, version 6.3 (swift-testing's
-/// `Documentation/ABI/JSON.md`): `{"version", "kind": "event", "payload": <event>}`, the event
-/// of kind `issueRecorded`, a failing issue of severity `error`.
+/// A report as a failing `issueRecorded` event record of Swift Testing's JSON schema 6.3
+/// (swift-testing's `Documentation/ABI/JSON.md`).
 struct IssueRecordedEvent {
-  /// The schema version the record follows, passed beside it to the handler.
   static let schemaVersion = "6.3"
 
   let report: RuntimeReport
 
-  /// When the report was made: a monotonic clock's seconds (the schema's `absolute`) and the
-  /// wall clock's since 1970.
+  /// The monotonic one is the schema's `absolute`.
   let instant: (monotonic: Double, since1970: Double)
 
-  /// The record, on one line. The report's text is the event's one message, and its
-  /// `_comments`, where Swift Testing's decoder finds an issue's comments (not yet in the
-  /// schema). Where the read's location is known, the issue has it: the schema requires a
-  /// `filePath`, and only `#fileID` is known here, so the two are the same.
+  /// The text is also the `_comments`, where Swift Testing's decoder finds an issue's comments
+  /// (not yet in the schema). The schema requires a `filePath`; only `#fileID` is known here.
   var json: String {
     var issue = #""isKnown":false,"severity":"error","isFailure":true"#
     if let location = report.location {
@@ -31,13 +26,11 @@ struct IssueRecordedEvent {
       + #""_comments":[\#(text)]}}"#
   }
 
-  /// `text` as a JSON string: quotes, backslashes and control characters escaped.
   static func quoted(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
       switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
+      case "\"", "\\": result += "\\" + String(scalar)
       case "\n": result += "\\n"
       case "\r": result += "\\r"
       case "\t": result += "\\t"

@@ -1,13 +1,12 @@
-/// A report the library makes while running: what `RuntimeReporter` delivers, and what
-/// `PerceptionTestSupport` records as a failure of the running test.
+/// A report the library makes while running, which `RuntimeReporter` delivers.
 package struct RuntimeReport: Sendable {
   /// The whole report, on one line.
   package var message: String
 
-  /// Where the code it reports on is, as `#fileID`, `#line` and `#column` spell it, when known.
+  /// Where the code it reports on is, when known.
   package var location: Location?
 
-  /// A source location in the caller's terms.
+  /// A source location, as `#fileID`, `#line` and `#column` spell it.
   package struct Location: Sendable {
     /// The file, `Module/File.swift`.
     package var fileID: StaticString
@@ -15,12 +14,6 @@ package struct RuntimeReport: Sendable {
     package var line: UInt
     /// The column, from 1.
     package var column: UInt
-
-    /// `fileID`'s module.
-    package var moduleName: Substring {
-      let text = "\(fileID)"
-      return text[..<(text.firstIndex(of: "/") ?? text.endIndex)]
-    }
   }
 
   /// A report of `message` about the code at `location`.
@@ -29,9 +22,9 @@ package struct RuntimeReport: Sendable {
     self.location = location
   }
 
-  /// The category of an Xcode runtime issue: the module of the code it reports on, or this
-  /// library's.
+  /// The category of an Xcode runtime issue: the reported code's module, or this library's.
   var category: String {
-    location.map { String($0.moduleName) } ?? "Perception"
+    guard let location else { return "Perception" }
+    return String("\(location.fileID)".prefix { $0 != "/" })
   }
 }
