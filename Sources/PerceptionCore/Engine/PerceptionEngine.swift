@@ -116,7 +116,22 @@ extension EngineWord {
       let word = current
       if word.isSettled { return word }
       let kind = word.kind == 0 ? PerceptionEngine.settling.kind : word.kind
+      if kind == native { checkNativeEngine() }
       if word.replace(with: kind | settled) { return EngineWord(rawValue: kind | settled) }
     }
+  }
+
+  /// Stops the process if this system's Observation does not track an erased key path as the
+  /// subject's own, which `PerceptionRegistrar` relies on for `Perceptible` types that are not
+  /// `Observable` (`ErasedObservable`).
+  private static func checkNativeEngine() {
+    #if canImport(Observation)
+      guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { return }
+      perceptionPrecondition(
+        ErasedObservable.isSound,
+        "Perception: this system's Observation does not file observations by key path alone, "
+          + "which hand-written Perceptible types rely on in PerceptionRegistrar; please report "
+          + "it, with the system's version.")
+    #endif
   }
 }
