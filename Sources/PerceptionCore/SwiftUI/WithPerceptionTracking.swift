@@ -52,14 +52,12 @@
   /// A view that renders through `WithPerceptionTrackingStates`; a sendable metatype, so that
   /// the bump, a closure over the states, can be sent.
   protocol TrackingView: SendableMetatype {
-    /// A new tracker where the view must track what it renders, and nil where it need not.
-    static func makeTracker() -> ViewTracker?
+    /// The view marked `@WithPerceptionTracking` whose body this is, for the change trace.
+    static var markedView: Any.Type? { get }
   }
 
   extension WithPerceptionTracking: TrackingView {
-    static func makeTracker() -> ViewTracker? {
-      ViewTracker.ifNeeded(viewLayerObservesNatively: swiftUIObservesNatively)
-    }
+    static var markedView: Any.Type? { nil }
   }
 
   /// A tracking view's states: its tracker, and a generation the first change to what a render
@@ -69,7 +67,8 @@
     // Sendable: a bump only sets `generation`, which SwiftUI lets any thread set. Initial values
     // where the states are declared, and a bump through the nonmutating setter: the shape that
     // compiles with Xcode 27's `@State` macro too (TN3211).
-    @State private var tracker = Owner.makeTracker()
+    @State private var tracker = ViewTracker.ifNeeded(
+      viewLayerObservesNatively: swiftUIObservesNatively, markedView: Owner.markedView)
     @State private var generation = 0
 
     func render<Content>(_ content: () -> Content) -> Content {
