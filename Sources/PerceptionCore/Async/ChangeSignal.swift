@@ -5,14 +5,15 @@
 /// through it. `changed(for:)` (on the mutating thread) and `wait` may come in either order.
 final class ChangeSignal: @unchecked Sendable {
   // Sendable because every field, and every field of its waiters, is guarded by `lock`.
+  typealias Continuation = UnsafeContinuation<Bool, Never>
   private let lock = Lock()
+  /// Every waiter here has a continuation.
   private var parked: [ObjectIdentifier: Waiter] = [:]
-  /// A change happened while no iterator waited.
   private var unawaitedChange = false
 
   final class Waiter: @unchecked Sendable {
     /// Resumed with true: the wait parked.
-    fileprivate var continuation: UnsafeContinuation<Bool, Never>?
+    fileprivate var continuation: Continuation?
     fileprivate var changedSinceWait = false
     fileprivate var cancelled = false
   }
@@ -20,21 +21,18 @@ final class ChangeSignal: @unchecked Sendable {
   /// Records a change seen by `waiter`'s tracking, and wakes every waiting iterator.
   func changed(for waiter: Waiter) {
     // The first continuation is returned on its own: waking one iterator makes no array.
-    let (first, others) = lock.withLock {
-      () -> (UnsafeContinuation<Bool, Never>?, [UnsafeContinuation<Bool, Never>]) in
+    let (first, others) = lock.withLock { () -> (Continuation?, [Continuation]) in
       if parked.isEmpty { unawaitedChange = true }
       if waiter.continuation == nil { waiter.changedSinceWait = true }
-      guard !parked.isEmpty else { return (nil, []) }
-      var first: UnsafeContinuation<Bool, Never>?
-      var others: [UnsafeContinuation<Bool, Never>] = []
+      var first: Continuation?
+      var others: [Continuation] = []
       for parkedWaiter in parked.values {
-        guard let continuation = parkedWaiter.continuation else { continue }
-        parkedWaiter.continuation = nil
         if first == nil {
-          first = continuation
-        } else {
+          first = parkedWaiter.continuation
+        } else if let continuation = parkedWaiter.continuation {
           others.append(continuation)
         }
+        parkedWaiter.continuation = nil
       }
       parked.removeAll(keepingCapacity: true)
       return (first, others)
@@ -47,12 +45,10 @@ final class ChangeSignal: @unchecked Sendable {
   /// nobody, or if the task is cancelled. The caller checks for cancellation afterwards.
   func wait(_ waiter: Waiter, isolation: isolated (any Actor)? = #isolation) async {
     // Both closures are isolated to `isolation`, so the wait suspends and resumes on the
-    // iterating actor without a hop through the global executor, which would race the actor's
-    // other tasks.
+    // iterating actor, without a hop through the global executor that would race its tasks.
     let wasParked = await withTaskCancellationHandler(
       operation: {
-        await withUnsafeContinuation(isolation: isolation) {
-          (continuation: UnsafeContinuation<Bool, Never>) in
+        await withUnsafeContinuation(isolation: isolation) { (continuation: Continuation) in
           let resumeNow = lock.withLock { () -> Bool in
             defer { unawaitedChange = false }
             if waiter.cancelled || waiter.changedSinceWait || unawaitedChange {
@@ -75,7 +71,7 @@ final class ChangeSignal: @unchecked Sendable {
 
   /// Ends `waiter`'s current wait and makes every later one return at once.
   private func cancel(_ waiter: Waiter) {
-    let continuation = lock.withLock { () -> UnsafeContinuation<Bool, Never>? in
+    let continuation = lock.withLock { () -> Continuation? in
       waiter.cancelled = true
       guard let continuation = waiter.continuation else { return nil }
       waiter.continuation = nil

@@ -1,5 +1,5 @@
-/// Calls `apply` now and again after each change to what it read, on its own isolation,
-/// until the returned token is cancelled or dropped: Observation's
+/// Calls `apply` now and again after each change to what it read, on its own isolation, until
+/// the returned token is cancelled or dropped: Observation's
 /// `withContinuousObservation(options:apply:)` (SE-0506).
 ///
 /// `apply` runs first with an `.initial` event, then after each event `options` names, at the
@@ -7,7 +7,6 @@
 /// synchronous stretch give one call, with the last event. Cancelling the token, dropping it,
 /// or `event.cancel()` in `apply` releases `apply` at once; it is not called again once the
 /// cancelling call has returned on its isolation.
-///
 /// ```swift
 /// let token = withContinuousPerception(options: [.didSet]) { _ in print(counter.count) }
 /// ```
@@ -24,9 +23,7 @@ public func withContinuousPerception(
 ) -> PerceptionTracking.Token {
   let tracking = ContinuousTracking(options: options, apply: apply)
   let isolation = apply.isolation
-  Task {
-    await ContinuousTracking.run(isolation: isolation, tracking)
-  }
+  Task { await ContinuousTracking.run(isolation: isolation, tracking) }
   return PerceptionTracking.Token(tracking: tracking)
 }
 
@@ -38,14 +35,10 @@ extension PerceptionTracking {
   @available(tvOS, deprecated: 27, renamed: "ObservationTracking.Token")
   @available(watchOS, deprecated: 27, renamed: "ObservationTracking.Token")
   public struct Token: ~Copyable {
-    private let tracking: ContinuousTracking
+    let tracking: ContinuousTracking
 
-    init(tracking: ContinuousTracking) {
-      self.tracking = tracking
-    }
-
-    /// Ends the tracking: its closure is released, and not called again once this returns
-    /// on the closure's isolation.
+    /// Ends the tracking: its closure is released, and not called again once this returns on
+    /// the closure's isolation.
     public consuming func cancel() {
       tracking.cancel()
     }

@@ -1,6 +1,6 @@
 /// The state of one `withContinuousPerception(options:apply:)` tracking, shared by its token,
-/// the task that calls its closure, and the tracking that stands between two calls. Only this
-/// object holds the closure, so that cancelling releases it at once.
+/// the task that calls its closure, and the tracking between two calls. Only this object holds
+/// the closure, so that cancelling releases it at once.
 final class ContinuousTracking: ComposedTracking, @unchecked Sendable {
   // Sendable because every variable is guarded by `lock`.
   let options: PerceptionTracking.Options
@@ -21,10 +21,10 @@ final class ContinuousTracking: ComposedTracking, @unchecked Sendable {
     pending = (.initial, nil)
   }
 
-  /// The closure, seen synchronously, in an object: the task takes it under the lock with one
-  /// retain, where a closure handed out through the generic `withLock` would be reabstracted.
+  /// The closure, seen synchronously (call it only on its isolation), in an object: the task
+  /// takes it under the lock with one retain; a closure passed out of the generic `withLock`
+  /// would be reabstracted.
   final class Apply: Sendable {
-    /// Call only on the closure's isolation.
     let call: @Sendable (borrowing PerceptionTracking.Event) -> Void
 
     init(_ call: @escaping @Sendable (borrowing PerceptionTracking.Event) -> Void) {
@@ -33,8 +33,7 @@ final class ContinuousTracking: ComposedTracking, @unchecked Sendable {
   }
 
   static func run(isolation: isolated (any Actor)?, _ tracking: ContinuousTracking) async {
-    // Closure and event are taken under the lock, so a returned cancel is never followed by a
-    // call on this isolation.
+    // Closure and event are taken under the lock: a returned cancel is never followed by a call.
     while let (apply, kind, changed) = await tracking.nextEvent() {
       TraceOrigin.withCurrent(tracking.traceOrigin) {
         tracking.track {
@@ -72,11 +71,7 @@ final class ContinuousTracking: ComposedTracking, @unchecked Sendable {
 
   override func cancel() {
     let (apply, waiter) = lock.withLock {
-      defer {
-        self.apply = nil
-        self.waiter = nil
-        pending = nil
-      }
+      defer { (self.apply, self.waiter, pending) = (nil, nil, nil) }
       return (self.apply, self.waiter)
     }
     waiter?.resume()
@@ -84,8 +79,8 @@ final class ContinuousTracking: ComposedTracking, @unchecked Sendable {
     _ = apply
   }
 
-  /// Waits for an event to deliver; returns the closure and the event, consumed, or nil once
-  /// cancelled. Inlined, so that `run` makes no async frame for it.
+  /// Waits for an event; returns the closure and the event, consumed, or nil once cancelled.
+  /// Inlined, so that `run` makes no async frame for it.
   @inline(__always)
   private func nextEvent(isolation: isolated (any Actor)? = #isolation) async -> (
     Apply, PerceptionTracking.Event.Kind, AnyKeyPath?

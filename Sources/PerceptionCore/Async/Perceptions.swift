@@ -7,7 +7,6 @@
 /// runs on its own isolation (by default the caller's). A change wakes every waiting iterator
 /// of the sequence, so an element may equal the last. Cancelling the task ends the sequence; an
 /// error the closure throws is thrown once by `next()`, and ends it.
-///
 /// ```swift
 /// for await count in Perceptions({ counter.count }) { print("count is", count) }
 /// ```
@@ -33,7 +32,8 @@ public struct Perceptions<Element: Sendable, Failure: Error>: AsyncSequence, Sen
   public init(
     @_inheritActorContext _ emit: @escaping @isolated(any) @Sendable () throws(Failure) -> Element
   ) {
-    self.emit = .element(emit)
+    let call = synchronousView(of: emit)
+    self.emit = Emit(isolation: emit.isolation) { () throws(Failure) in .next(try call()) }
   }
 
   /// Creates a sequence that goes on while `emit` returns `.next(element)` and ends, without
@@ -41,7 +41,7 @@ public struct Perceptions<Element: Sendable, Failure: Error>: AsyncSequence, Sen
   public static func untilFinished(
     @_inheritActorContext _ emit: @escaping @isolated(any) @Sendable () throws(Failure) -> Iteration
   ) -> Perceptions<Element, Failure> {
-    Perceptions(emit: .iteration(emit))
+    Perceptions(emit: Emit(isolation: emit.isolation, synchronousView(of: emit)))
   }
 
   private init(emit: Emit) {
@@ -63,22 +63,7 @@ public struct Perceptions<Element: Sendable, Failure: Error>: AsyncSequence, Sen
     /// Only for code already running on `isolation`.
     let callOnItsIsolation: @Sendable () -> Result<Iteration, Failure>
 
-    static func element(
-      _ closure: @escaping @isolated(any) @Sendable () throws(Failure) -> Element
-    ) -> Self {
-      let call = synchronousView(of: closure)
-      return Self(isolation: closure.isolation) { () throws(Failure) in .next(try call()) }
-    }
-
-    static func iteration(
-      _ closure: @escaping @isolated(any) @Sendable () throws(Failure) -> Iteration
-    ) -> Self {
-      Self(isolation: closure.isolation, synchronousView(of: closure))
-    }
-
-    private init(
-      isolation: (any Actor)?, _ call: @escaping @Sendable () throws(Failure) -> Iteration
-    ) {
+    init(isolation: (any Actor)?, _ call: @escaping @Sendable () throws(Failure) -> Iteration) {
       self.isolation = isolation
       callOnItsIsolation = { Result(catching: call) }
     }
@@ -102,33 +87,23 @@ public struct Perceptions<Element: Sendable, Failure: Error>: AsyncSequence, Sen
       isolation iterationIsolation: isolated (any Actor)? = #isolation
     ) async throws(Failure) -> Element? {
       guard let (emit, signal, waiter) = source else { return nil }
-      // As `Observations`, the first element comes without a wait.
-      if started {
-        await signal.wait(waiter)
-      }
+      if started { await signal.wait(waiter) }
       started = true
       guard !Task.isCancelled else {
         source = nil
         return nil
       }
-      let origin = traceOrigin
-      switch await Self.track(
-        isolation: emit.isolation, emit: emit, signal: signal, waiter: waiter, traceOrigin: origin)
-      {
-      case .success(.next(let element)):
-        return element
-      case .success(.finish):
-        source = nil
-        return nil
-      case .failure(let error):
-        source = nil
-        throw error
-      }
+      let result = await Self.track(
+        isolation: emit.isolation, emit: emit, signal: signal, waiter: waiter,
+        traceOrigin: traceOrigin)
+      if case .success(.next(let element)) = result { return element }
+      source = nil
+      if case .failure(let error) = result { throw error }
+      return nil
     }
 
     /// Returns the next element, as `next(isolation:)` does, on no actor.
-    ///
-    /// `AsyncIteratorProtocol`'s default for it needs iOS 18 and macOS 15. Disfavored, so that
+    /// (`AsyncIteratorProtocol`'s default needs iOS 18 and macOS 15.) Disfavored, so that
     /// `await iterator.next()` on an actor stays on it, as with `Observations`.
     @_disfavoredOverload
     public mutating func next() async throws(Failure) -> Element? {
@@ -136,15 +111,11 @@ public struct Perceptions<Element: Sendable, Failure: Error>: AsyncSequence, Sen
     }
 
     private static func track(
-      isolation: isolated (any Actor)?,
-      emit: Emit,
-      signal: ChangeSignal,
-      waiter: ChangeSignal.Waiter,
-      traceOrigin: TraceOrigin?
+      isolation: isolated (any Actor)?, emit: Emit, signal: ChangeSignal,
+      waiter: ChangeSignal.Waiter, traceOrigin: TraceOrigin?
     ) -> Result<Iteration, Failure> {
       TraceOrigin.withCurrent(traceOrigin) {
-        // `withPerceptionTracking(_:onChange:)`'s own call; that function is deprecated from
-        // iOS 17.
+        // `withPerceptionTracking(_:onChange:)`'s own call, which is deprecated from iOS 17.
         TrackingScope.run(emit.callOnItsIsolation, request: .onChange) {
           .onChange { signal.changed(for: waiter) }
         }

@@ -1,14 +1,9 @@
-// Tracking must see a closure's reads on the thread that runs it, in one synchronous call, and
-// Swift 6.3 cannot call an `@isolated(any)` closure without `await`, even on its isolation. A
-// view reinterprets the closure as the synchronous closure of the same signature, as
-// `Observations` does: the two share one representation (the isolation lives in the closure's
-// context). Call a view only on the closure's isolation.
-//
-// Each closure is cast as a struct's one field, not as itself: the metadata of an
-// `@isolated(any)` or typed-throws function type needs the iOS 18, macOS 15, tvOS 18 and
-// watchOS 11 runtimes, a struct's does not. Reflecting the struct would need it again, so no
-// value of one outlives the cast. The two shapes stay apart: one generic over the function type
-// would need that metadata.
+// Tracking must see a closure's reads in one synchronous call, and Swift 6.3 cannot call an
+// `@isolated(any)` closure without `await`, even on its isolation. A view reinterprets it as the
+// synchronous closure of the same signature, as `Observations` does (the isolation is in the
+// context); call it only on the closure's isolation. Each is cast as a struct's one field, which
+// no value outlives and no generic spans: the metadata of an `@isolated(any)` or typed-throws
+// function type needs the iOS 18 runtimes (and counterparts), a struct's does not.
 
 private struct IsolatedClosure<Result, Failure: Error> {
   let closure: @isolated(any) @Sendable () throws(Failure) -> Result

@@ -1,10 +1,8 @@
-/// A tracked property's key path, formed once per program, for the accessors `@Perceptible`
-/// generates.
-///
-/// Each source file instantiates its own object for a key path literal, and Observation
-/// compares two equal objects component by component: so every read and write of a property
-/// hands over this one object, with its key on Perception's runtime (`PropertyKey`). Sendable:
-/// both are immutable. Frozen, for its inlinable initializer under library evolution.
+/// A tracked property's key path, formed once per program, for `@Perceptible`'s accessors.
+/// Each source file makes its own object for a key path literal, and Observation compares two
+/// equal objects component by component: so every access hands over this one object, with its
+/// key on Perception's runtime (`PropertyKey`). Sendable: both are immutable. Frozen, for its
+/// inlinable initializer under library evolution.
 @frozen
 public struct _PerceptionKeyPath<Root, Member>: @unchecked Sendable {
   /// The key path, formed once.

@@ -1,8 +1,7 @@
-/// Turns key paths into the pointer-sized property keys the C runtime compares.
-///
-/// A property's key is the first key path object seen naming it, kept alive forever. The C
-/// runtime's key map (a C static: a `static let` would check its initialization each time)
-/// holds every object seen under that one, so a lookup is a lock-free probe.
+/// Turns key paths into the pointer-sized property keys the C runtime compares: a property's
+/// key is the first key path object seen naming it, kept alive forever. The C runtime's key map
+/// (a C static: a `static let` would check its initialization each time) holds every object
+/// seen under that one, so a lookup is a lock-free probe.
 @usableFromInline
 enum PropertyKey {
   /// Objects per property besides the canonical one: many times a literal's one per file, so

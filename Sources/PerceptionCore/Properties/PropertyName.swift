@@ -6,7 +6,7 @@ struct PropertyName {
   /// The property's name, such as `count`; nil when neither the type nor the key path names it.
   let propertyName: String?
   /// The key path's description after the type's name: `count`, or `<computed 0x... (Int)>`
-  /// for a computed property whose getter's symbol cannot be found at run time.
+  /// where the getter's symbol cannot be found.
   let keyPathDescription: String
 
   init(_ keyPath: AnyKeyPath) {
@@ -16,13 +16,9 @@ struct PropertyName {
     let prefix = "\\\(typeName)."
     let tail = described.hasPrefix(prefix) ? String(described.dropFirst(prefix.count)) : described
     keyPathDescription = tail
-    if let perceptible = rootType as? any _Perceptible.Type,
-      let recorded = PropertyName.recorded(keyPath, of: perceptible)
-    {
-      propertyName = recorded
-    } else {
-      propertyName = tail.hasPrefix("<") ? nil : tail
-    }
+    propertyName =
+      (rootType as? any _Perceptible.Type).flatMap { Self.recorded(keyPath, of: $0) }
+      ?? (tail.hasPrefix("<") ? nil : tail)
   }
 
   private static func recorded<Subject: _Perceptible>(

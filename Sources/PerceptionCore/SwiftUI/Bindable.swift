@@ -5,15 +5,14 @@
   import SwiftUI
 
   /// A property wrapper that makes bindings to the mutable properties of a perceptible object,
-  /// `$settings.isOn` for `@Perception.Bindable var settings`: the counterpart of SwiftUI's
-  /// `Bindable`, for systems before it.
+  /// `$settings.isOn` for `@Perception.Bindable var settings`: SwiftUI's `Bindable`, for systems
+  /// before it.
   ///
   /// Making a binding reads the property as the view's content reads it, so the view renders
-  /// again, with a fresh binding, when that property changes; a control's later reads of the
-  /// binding are never reported by perception checking.
-  ///
-  /// Obsoleted from iOS 17 (macOS 14, tvOS 17, watchOS 10) and unavailable on visionOS, as in
-  /// swift-perception: a merely deprecated type would make `@Bindable` ambiguous beside SwiftUI's.
+  /// again, with a fresh binding, when it changes; a control's later reads of the binding are
+  /// never reported by perception checking. Obsoleted from iOS 17 (macOS 14, tvOS 17, watchOS
+  /// 10) and unavailable on visionOS, as in swift-perception: a merely deprecated type would
+  /// make `@Bindable` ambiguous beside SwiftUI's.
   @available(iOS, introduced: 13, obsoleted: 17, message: "Use SwiftUI's @Bindable")
   @available(macOS, introduced: 10.15, obsoleted: 14, message: "Use SwiftUI's @Bindable")
   @available(tvOS, introduced: 13, obsoleted: 17, message: "Use SwiftUI's @Bindable")
@@ -35,10 +34,9 @@
       dynamicMember keyPath: ReferenceWritableKeyPath<Value, Subject>
     ) -> Binding<Subject> where Value: AnyObject {
       let core = PerceptibleBinding.makeBinding(wrappedValue, keyPath: keyPath).core
-      // SwiftUI compares a binding input by location: a `Binding(get:set:)` is a new one each
-      // time (swift-perception #55), a projection is its base's and its key path. So bindings
-      // project from one base through a key path naming the object and the property, with
-      // documented, nonisolated declarations only.
+      // SwiftUI compares a binding input by location: a `Binding(get:set:)` is new each time
+      // (swift-perception #55), a projection is its base's and key path. So bindings project
+      // from one base through a key path naming object and property (documented API only).
       return perceptibleBindingBase[dynamicMember: \PerceptibleBindingRoot.[binding: core]]
     }
 
@@ -75,8 +73,8 @@
   @available(visionOS, unavailable)
   extension Bindable: Sendable where Value: Sendable {}
 
-  /// The base of every binding a `Bindable` makes: its root holds nothing, and writing the root
-  /// does nothing, as the projected key path's setter has written the property.
+  /// The base of every binding a `Bindable` makes: writing its empty root does nothing, as the
+  /// projected key path's setter has written the property.
   private let perceptibleBindingBase = Binding(
     get: { PerceptibleBindingRoot() }, set: { _ in })
 #endif

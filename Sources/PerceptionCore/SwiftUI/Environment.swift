@@ -5,17 +5,15 @@
   import SwiftUI
 
   extension Environment {
-    /// Reads the perceptible object of type `objectType` that an ancestor placed in the
-    /// environment with `View.environment(_:)`, as SwiftUI's `Environment(_:)` reads an
-    /// `Observable` one. Where no ancestor placed one, reading it is a fatal error naming the
-    /// type; declare the property optional to read nil instead.
+    /// Reads the perceptible object of type `objectType` that an ancestor placed with
+    /// `View.environment(_:)`, as SwiftUI's `Environment(_:)` reads an `Observable` one. If none
+    /// did, reading it is a fatal error naming the type; declare the property optional for nil.
     @_disfavoredOverload
     public init(_ objectType: Value.Type) where Value: AnyObject & _Perceptible {
       self.init(\EnvironmentValues.[required: PerceptibleEntry<Value>()])
     }
 
-    /// Reads the perceptible object of type `objectType` that an ancestor placed in the
-    /// environment, or nil if none did.
+    /// Reads the perceptible object of type `objectType` an ancestor placed, or nil if none did.
     @_disfavoredOverload
     public init<Object: AnyObject & _Perceptible>(_ objectType: Object.Type)
     where Value == Object? {

@@ -4,16 +4,15 @@
   #endif
   import SwiftUI
 
-  // `@WithPerceptionTracking` (in Perception) tracks a view without reading its body: it fixes
-  // `Body` to `_PerceptionTrackingBody<Self>` with an `@_implements(View, body)` property, so
-  // the view's own `body` witnesses `_PerceptionTrackedView.body`, which the tracking body calls.
+  // `@WithPerceptionTracking` (in Perception) fixes `Body` to `_PerceptionTrackingBody<Self>`
+  // with an `@_implements(View, body)` property, so the view's own `body` witnesses
+  // `_PerceptionTrackedView.body`, which the tracking body calls.
 
   /// A view whose own `body` renders inside perception tracking: the conformance
   /// `@WithPerceptionTracking` adds. Not for use by hand.
   public protocol _PerceptionTrackedView: View {
     /// The type of the view's own body.
     associatedtype _PerceptionTrackedBody: View
-
     /// The view's own body, which its tracking view renders; a `@ViewBuilder`, as `View`'s.
     @ViewBuilder @MainActor @preconcurrency var body: _PerceptionTrackedBody { get }
   }
@@ -23,7 +22,6 @@
   public protocol _PerceptionTrackedViewModifier: ViewModifier {
     /// The type of the modifier's own body.
     associatedtype _PerceptionTrackedBody: View
-
     /// The modifier's own body, which its tracking view renders.
     @ViewBuilder @MainActor @preconcurrency
     func body(content: Content) -> _PerceptionTrackedBody
@@ -43,10 +41,7 @@
   }
 
   extension _PerceptionTrackingBody: TrackingView {
-    static func makeTracker() -> ViewTracker? {
-      ViewTracker.ifNeeded(
-        viewLayerObservesNatively: swiftUIObservesNatively, markedView: Tracked.self)
-    }
+    static var markedView: Any.Type? { Tracked.self }
   }
 
   extension _PerceptionTrackingBody: View where Tracked: _PerceptionTrackedView {
@@ -71,10 +66,7 @@
   }
 
   extension _PerceptionTrackingModifierBody: TrackingView {
-    static func makeTracker() -> ViewTracker? {
-      ViewTracker.ifNeeded(
-        viewLayerObservesNatively: swiftUIObservesNatively, markedView: Tracked.self)
-    }
+    static var markedView: Any.Type? { Tracked.self }
   }
 
   extension _PerceptionTrackingModifierBody: View

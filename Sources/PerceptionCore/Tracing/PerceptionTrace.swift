@@ -21,27 +21,20 @@ public struct PerceptionTrace: Sendable, Hashable, CustomStringConvertible {
 
   /// The name of the changed property's type, such as `Model`; nil for a release.
   public let typeName: String?
-
-  /// The name of the changed property, such as `count`, as perception checking's reports name
-  /// it; nil for a release, or where it has no name.
+  /// The changed property's name, such as `count`, as checking's reports name it; nil if none.
   public let propertyName: String?
-
+  let keyPathDescription: String?
   /// The event.
   public let event: Event
-
   /// Whether the callback runs on the main thread.
   public let isMainThread: Bool
-
   /// The system's identifier of the thread the callback runs on.
   public let threadID: UInt64
-
   /// The tracking API, such as `withPerceptionTracking(_:onChange:)`.
   public let tracking: String
-
   /// The function that called the tracking API, such as `Screen.reload()`; nil where the
   /// program's symbols cannot be found at run time.
   public let installer: String?
-
   /// What installed the tracking on its own behalf, and where it was made, such as
   /// `Perceptions made in Screen.observe()` or `WithPerceptionTracking in ContentView.body`;
   /// nil for a direct call.
@@ -51,8 +44,6 @@ public struct PerceptionTrace: Sendable, Hashable, CustomStringConvertible {
   public var property: String? {
     typeName.map { "\($0).\(propertyName ?? keyPathDescription ?? "?")" }
   }
-
-  let keyPathDescription: String?
 
   /// The whole trace, on one line.
   public var description: String {

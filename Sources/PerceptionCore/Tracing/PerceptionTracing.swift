@@ -3,12 +3,10 @@
 /// callback to standard error; ``withTraceHandler(_:operation:)`` collects ``PerceptionTrace``
 /// values. Only trackings installed while tracing is on are traced. See <doc:CheckingReads>.
 public enum PerceptionTracing {
-  /// Runs `operation` with `handler` receiving the trace of each tracking callback that the
-  /// changes it makes fire, instead of standard error.
-  ///
-  /// Tracing is on for trackings installed on any thread while the scope is open. The handler
-  /// gets the callbacks that `operation`'s synchronous work and the tasks it creates fire, just
-  /// before each runs; in release builds, none.
+  /// Runs `operation` with `handler`, instead of standard error, receiving the trace of each
+  /// tracking callback that its changes fire: tracing is on for trackings installed on any
+  /// thread while the scope is open, and the handler gets the callbacks that `operation`'s
+  /// synchronous work and its tasks fire, just before each runs; in release builds, none.
   public static func withTraceHandler<R>(
     _ handler: @escaping @Sendable (PerceptionTrace) -> Void,
     operation: () throws -> R
@@ -38,7 +36,6 @@ public enum PerceptionTracing {
   public static var isEnabled: Bool { TraceSwitch.isEnabled }
 }
 
-/// A scope's trace handler.
 final class TraceSink: Sendable {
   /// Nil means standard error, when `PERCEPTION_TRACE` is set.
   @TaskLocal static var current: TraceSink?

@@ -1,8 +1,7 @@
 /// Where a tracking was installed while tracing was on: the tracking API, such as
 /// `withPerceptionTracking(_:onChange:)`, the installing stack, innermost first (named only if
 /// a callback fires), and the origin a tracking view or sequence set around it.
-final class TraceSite: @unchecked Sendable {
-  // Sendable: every field is immutable.
+final class TraceSite: Sendable {
   let tracking: String
   let frames: [UInt]
   let origin: TraceOrigin?
@@ -54,46 +53,37 @@ struct TraceOrigin: Sendable {
     return kind == "WithPerceptionTracking" ? "\(kind) in \(caller)" : "\(kind) made in \(caller)"
   }
 
-  /// The most frames a site keeps: enough to get past the library's own, unoptimized too.
-  static let depth = 64
-
+  /// At most 64 frames: enough to get past the library's own, unoptimized too.
   static func captureFrames() -> [UInt] {
-    CallStack.withFrames { frames in
-      frames.prefix(depth).map { UInt(bitPattern: $0) }
-    }
+    CallStack.withFrames { frames in frames.prefix(64).map { UInt(bitPattern: $0) } }
   }
 
   /// The innermost named frame outside the library, Swift's runtime and the system's, as a
   /// developer searches for it (`Screen.reload`); nil where no symbols are found at run time.
   static func caller(in frames: [UInt]) -> String? {
-    frames.lazy.compactMap(frameNames.developerName(at:)).first
+    frames.lazy.compactMap(developerName(at:)).first
   }
 
-  /// Cached: naming a frame is slow, and a program installs its trackings from a few places.
-  private static let frameNames = FrameNames()
+  // Cached, under `lock`: naming a frame is slow, and a program installs its trackings from a
+  // few places. Nil for a frame of the library or the system, or without a name.
+  private static let lock = Lock()
+  nonisolated(unsafe) private static var names: [UInt: String?] = [:]
 
-  final class FrameNames: @unchecked Sendable {
-    // Sendable: `names` is only touched under `lock`.
-    private let lock = Lock()
-    /// Nil for a frame of the library or the system, or without a name.
-    private var names: [UInt: String?] = [:]
-
-    func developerName(at address: UInt) -> String? {
-      if let known = lock.withLock({ names[address] }) { return known }
-      var name: String?
-      if let pointer = UnsafeRawPointer(bitPattern: address),
-        let symbol = CallStack.describe(pointer).symbol
-      {
-        let demangled = CallStack.demangle(symbol)
-        name = isLibraryFrame(demangled) ? nil : TraceOrigin.developerName(demangled)
-      }
-      lock.withLock {
-        // Bounded, for a program whose stacks never repeat.
-        if names.count >= 4096 { names.removeAll(keepingCapacity: true) }
-        names[address] = name
-      }
-      return name
+  private static func developerName(at address: UInt) -> String? {
+    if let known = lock.withLock({ names[address] }) { return known }
+    var name: String?
+    if let pointer = UnsafeRawPointer(bitPattern: address),
+      let symbol = CallStack.describe(pointer).symbol
+    {
+      let demangled = CallStack.demangle(symbol)
+      name = isLibraryFrame(demangled) ? nil : developerName(demangled)
     }
+    lock.withLock {
+      // Bounded, for a program whose stacks never repeat.
+      if names.count >= 4096 { names.removeAll(keepingCapacity: true) }
+      names[address] = name
+    }
+    return name
   }
 
   static func isLibraryFrame(_ demangled: String) -> Bool {
@@ -112,9 +102,9 @@ struct TraceOrigin: Sendable {
     return function.firstRange(matching: "WithPerceptionTracking") != nil
   }
 
-  /// The function a demangled frame is in, qualified by its module and without its
-  /// parameters: `closure #1 () -> () in App.Screen.reload() -> ()` is `App.Screen.reload`,
-  /// `App.ContentView.body.getter : some View` is `App.ContentView.body`.
+  /// The function a demangled frame is in, qualified, without parameters: `App.Screen.reload`
+  /// for `closure #1 () -> () in App.Screen.reload() -> ()`, `App.ContentView.body` for
+  /// `App.ContentView.body.getter : some View`.
   static func qualifiedName(_ demangled: String) -> Substring {
     var name = Substring(demangled)
     if let range = name.lastRange(matching: " in ") { name = name[range.upperBound...] }

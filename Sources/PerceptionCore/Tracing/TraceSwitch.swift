@@ -30,13 +30,10 @@ enum TraceSwitch {
     return state & ~settled != 0
   }
 
-  /// Whether `PERCEPTION_TRACE` turned tracing on.
   static var isOnFromEnvironment: Bool {
-    guard isEnabled else { return false }
-    return word.loadAcquire() & fromEnvironment != 0
+    isEnabled && word.loadAcquire() & fromEnvironment != 0
   }
 
-  /// One more open handler scope (`delta` 1) or one fewer (`delta` -1).
   static func countHandler(_ delta: Int32) {
     _ = isEnabled
     update { delta > 0 ? $0 &+ handler : $0 &- handler }

@@ -1,8 +1,6 @@
 /// What a binding to one property of a perceptible object reads and writes, apart from any UI
-/// framework: the core of `Perception.Bindable`'s bindings.
-///
-/// Making one reads the property as an ordinary read, tracked in the maker's tracking and
-/// reported outside it; ``get()`` is never reported: a control reads its binding later, outside
+/// framework: the core of `Perception.Bindable`'s bindings. Making one reads the property as an
+/// ordinary read; ``get()`` is never reported: a control reads its binding later, outside
 /// tracking, and the maker already tracks the property.
 package struct PerceptibleBinding<Root: AnyObject, Value>: @unchecked Sendable {
   // Sendable: a binding is handed to controls on the main thread; the key path is immutable.
@@ -16,11 +14,6 @@ package struct PerceptibleBinding<Root: AnyObject, Value>: @unchecked Sendable {
     _ root: Root, keyPath: ReferenceWritableKeyPath<Root, Value>
   ) -> (core: PerceptibleBinding, value: Value) {
     (PerceptibleBinding(root: root, keyPath: keyPath), root[keyPath: keyPath])
-  }
-
-  private init(root: Root, keyPath: ReferenceWritableKeyPath<Root, Value>) {
-    self.root = root
-    self.keyPath = keyPath
   }
 
   /// The property's value; tracked in a tracking scope, never reported by perception checking.
@@ -53,9 +46,8 @@ extension PerceptibleBinding: Hashable {
   }
 }
 
-/// The one value every binding of `Perception.Bindable` is projected from, through
-/// `\PerceptibleBindingRoot.[binding: core]`: SwiftUI compares a projected binding by its base
-/// and key path, so bindings made for the same object and property are the same binding.
+/// The one value every binding of `Perception.Bindable` is projected from: SwiftUI compares a
+/// projected binding by base and key path, so equal `binding:` arguments make the same binding.
 package struct PerceptibleBindingRoot: Sendable {
   /// The root; it holds nothing.
   package init() {}

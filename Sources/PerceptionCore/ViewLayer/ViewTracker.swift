@@ -1,57 +1,47 @@
 /// What a tracking view decides, apart from any UI framework so that it is tested everywhere.
-///
-/// One tracker belongs to one view for as long as the view keeps its identity. Each
-/// ``render(_:onInvalidate:)`` arms it: the first later change to anything that render read
-/// calls `onInvalidate` once, on the changing thread, before the new value is stored.
+/// A tracker belongs to one view while it keeps its identity; each ``render(_:onInvalidate:)``
+/// arms it, so the first later change to what that render read calls `onInvalidate` once, on
+/// the changing thread, before the new value is stored.
 package final class ViewTracker: @unchecked Sendable {
   // Sendable: only accessed atomically; allocated apart, as a C atomic must not move. One word,
   // no lock, as SwiftUI makes a tracker at each render of the parent: the latest render's
   // number, shifted left by one, and in bit 0 whether that render still waits for a change.
   let word: UnsafeMutablePointer<AtomicWord>
-  /// The view it tracks, for the change trace; nil unless tracing was on.
   private let traceOrigin: TraceOrigin?
 
-  /// Creates a tracker that has rendered nothing, for a `WithPerceptionTracking` view.
-  package init() {
+  /// A tracker that has rendered nothing, for a `WithPerceptionTracking` view or the body of
+  /// `markedView`, which the trace names (the stack would name only the macro's property).
+  package init(markedView: Any.Type? = nil) {
     word = .allocate(capacity: 1)
     word.initializeWord(0)
-    traceOrigin = TraceOrigin.capture(kind: "WithPerceptionTracking")
-  }
-
-  /// Creates a tracker for the body of a view (or modifier) marked `@WithPerceptionTracking`,
-  /// which the change trace names, as the stack would name only the macro's generated property.
-  package init(markedView: Any.Type) {
-    word = .allocate(capacity: 1)
-    word.initializeWord(0)
-    traceOrigin = TraceOrigin.named { "@WithPerceptionTracking \(markedView)" }
+    if let markedView {
+      traceOrigin = TraceOrigin.named { "@WithPerceptionTracking \(markedView)" }
+    } else {
+      traceOrigin = TraceOrigin.capture(kind: "WithPerceptionTracking")
+    }
   }
 
   deinit {
     word.deallocate()
   }
 
-  /// Whether a tracking view must track its content: false where the view layer observes
-  /// Observation's objects and the native engine runs, so that the models are such objects.
+  /// Whether a tracking view must track its content: not where the view layer observes
+  /// Observation's objects and the native engine makes the models such objects.
   package static func needsTracking(viewLayerObservesNatively: Bool) -> Bool {
     !(viewLayerObservesNatively && PerceptionEngine.current == .native)
   }
 
-  /// A new tracker where a tracking view must track its content, and nil where it need not.
-  package static func ifNeeded(viewLayerObservesNatively: Bool) -> ViewTracker? {
-    needsTracking(viewLayerObservesNatively: viewLayerObservesNatively) ? ViewTracker() : nil
-  }
-
-  /// A new tracker for the body of `markedView` where it must track it, and nil otherwise.
+  /// A new tracker where a tracking view must track its content, else nil.
   package static func ifNeeded(
-    viewLayerObservesNatively: Bool, markedView: Any.Type
+    viewLayerObservesNatively: Bool, markedView: Any.Type? = nil
   ) -> ViewTracker? {
     needsTracking(viewLayerObservesNatively: viewLayerObservesNatively)
       ? ViewTracker(markedView: markedView) : nil
   }
 
-  /// Runs `content` in a checked context and a tracking scope, and arms the tracker so that the
-  /// first change to what it read, and not to what only earlier renders read, calls
-  /// `onInvalidate`. (A superseded tracking stays registered until its next change.)
+  /// Runs `content` checked and tracked, and arms the tracker so that the first change to what
+  /// it read, not to what only earlier renders read, calls `onInvalidate`. (A superseded
+  /// tracking stays registered until its next change.)
   package func render<Content>(
     _ content: () -> Content, onInvalidate: @escaping @Sendable () -> Void
   ) -> Content {
