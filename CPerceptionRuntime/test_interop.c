@@ -53,11 +53,17 @@ perception_test_support_entry_fn perception_test_support_entry(void) {
 }
 
 void perception_event_clock_now(double *monotonic, double *since_1970) {
-  struct timespec now;
 #if defined(PERCEPTION_PLATFORM_WINDOWS)
+  // MSVCRT, mingw-w64's default C library, has no timespec_get: the system's
+  // clock counts 100 ns ticks from 1601-01-01, 11,644,473,600 s before 1970.
+  FILETIME file_time;
+  GetSystemTimeAsFileTime(&file_time);
+  ULARGE_INTEGER ticks = {.LowPart = file_time.dwLowDateTime, .HighPart = file_time.dwHighDateTime};
   *monotonic = (double)GetTickCount64() / 1e3;
+  *since_1970 = (double)(ticks.QuadPart - 116444736000000000ULL) / 1e7;
 #else
+  struct timespec now;
   *monotonic = clock_gettime(CLOCK_MONOTONIC, &now) == 0 ? (double)now.tv_sec + (double)now.tv_nsec / 1e9 : 0;
-#endif
   *since_1970 = timespec_get(&now, TIME_UTC) == TIME_UTC ? (double)now.tv_sec + (double)now.tv_nsec / 1e9 : 0;
+#endif
 }
