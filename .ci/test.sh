@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n==> %s\n' "$*"; }
+step() { printf '\n==> %s (at %d s)\n' "$*" "$SECONDS"; }
 
 # Warnings are errors in every target but CodableModels (Package.swift says why).
 export PERCEPTION_WARNINGS_AS_ERRORS=1
@@ -88,3 +88,4 @@ bash .ci/fuzz.sh
 
 step "stress test (bounded)"
 bash .ci/stress.sh
+printf '\n==> every test passed in %d s\n' "$SECONDS"
