@@ -109,25 +109,44 @@ c_flags=(-Xcc -U__nonnull -Xcc -U__nullable -Xcc -I"$platform/include"
 
 mapfile -t core < <(find Sources/PerceptionCore -name '*.swift' | sort)
 diagnostics="$work/diagnostics.log"
-: > "$diagnostics"
 failures=0
 # swiftc_for TRIPLE OUT NAME ARGS...: a compile for TRIPLE against its pseudo-SDK and the
-# modules in OUT; its diagnostics are kept, and any error fails the run.
+# modules in OUT. Its diagnostics are kept in OUT/diagnostics.log, and a failure is noted in
+# OUT/failed, which fails the run; it returns non-zero then. Each target's compiles write to
+# its own OUT, so that two targets are checked at once.
 swiftc_for() {
-  local triple=$1 out=$2 name=$3 sdk
+  local triple=$1 out=$2 name=$3 sdk status=0
   sdk="$sdk_root/$(sdk_for "$1")/mods"
   shift 3
   if ! swiftc -target "$triple" -diagnostic-style llvm -parse-as-library -package-name "$package_name" -I "$out" \
     -I "$sdk" -I "$swift_lib/shims" "${c_flags[@]}" "$@" > "$out/$name.log" 2>&1; then
     echo "error: $name failed for $triple:" >&2
     grep -E 'error:' "$out/$name.log" | sort -u >&2 || cat "$out/$name.log" >&2
-    failures=$((failures + 1))
+    echo "$name" >> "$out/failed"
+    status=1
   fi
-  sed "s|^|$triple $name: |" "$out/$name.log" >> "$diagnostics"
+  sed "s|^|$triple $name: |" "$out/$name.log" >> "$out/diagnostics.log"
+  return "$status"
+}
+
+# in_parallel FUNCTION ARGUMENT...: FUNCTION ARGUMENT for each argument, as many at once as the
+# machine has cores (the compiles are single-threaded); fails if any does.
+in_parallel() {
+  local function=$1 status=0
+  shift
+  for argument in "$@"; do
+    while [ "$(jobs -rp | wc -l)" -ge "$(nproc)" ]; do wait -n || status=1; done
+    "$function" "$argument" &
+  done
+  while [ "$(jobs -rp | wc -l)" -gt 0 ]; do wait -n || status=1; done
+  return "$status"
 }
 
 check_target() {
+  # Run in a job of its own: a failed compile is noted, and the next one runs.
+  set +e
   local triple=$1 out="$work/$1"
+  rm -rf "$out"
   mkdir -p "$out"
   # The stand-ins of Apple's frameworks, with Apple's availability.
   # Built for library evolution, as Apple's frameworks are.
@@ -155,18 +174,16 @@ check_target() {
     swiftc_for "$triple" "$out" "Clients-swift$mode" -swift-version "$mode" -wmo -typecheck \
       -load-plugin-executable "$plugin" -module-name Clients Tests/AppleTargets/Clients/*.swift
   done
+  echo "$triple: checked"
+  return 0
 }
 
 started=$SECONDS
-for triple in "${targets[@]}"; do
-  build_sdk "$(sdk_for "$triple")"
-done
+mapfile -t sdks < <(for triple in "${targets[@]}"; do sdk_for "$triple"; done | sort -u)
+in_parallel build_sdk "${sdks[@]}"
 echo "pseudo-SDKs ready in $sdk_root ($((SECONDS - started)) s)"
 
-for triple in "${targets[@]}"; do
-  check_target "$triple"
-  echo "$triple: checked"
-done
+in_parallel check_target "${targets[@]}"
 
 # Reflection before iOS 18: the metadata of an `@isolated(any)` or typed-throws function type is
 # made by swift_getExtendedFunctionTypeMetadata, which older runtimes lack; the compiler links
@@ -175,15 +192,26 @@ done
 # reference it at all. (Debug builds keep the field descriptors of SynchronousView.swift's
 # private structs, which no value outlives the cast that makes it; nothing can reflect one.)
 ios13="$work/arm64-apple-ios13.0"
-swiftc_for arm64-apple-ios13.0 "$ios13" PerceptionCore-ir -swift-version 6 -wmo -O -emit-ir \
-  -module-name PerceptionCore -o "$ios13/PerceptionCore.ll" "${core[@]}"
-if grep -q swift_getExtendedFunctionTypeMetadata "$ios13/PerceptionCore.ll"; then
+if ! swiftc_for arm64-apple-ios13.0 "$ios13" PerceptionCore-ir -swift-version 6 -wmo -O -emit-ir \
+  -module-name PerceptionCore -o "$ios13/PerceptionCore.ll" "${core[@]}"; then
+  failures=$((failures + 1))
+elif grep -q swift_getExtendedFunctionTypeMetadata "$ios13/PerceptionCore.ll"; then
   echo "error: PerceptionCore's iOS 13 build calls swift_getExtendedFunctionTypeMetadata," \
     "which runtimes before iOS 18 lack" >&2
   failures=$((failures + 1))
 else
   echo "PerceptionCore's iOS 13 build makes no metadata that runtimes before iOS 18 lack"
 fi
+
+# Every target's diagnostics, the iOS 13 IR compile's included, in the targets' order, and the
+# compiles each target's check noted as failed.
+: > "$diagnostics"
+for triple in "${targets[@]}"; do
+  cat "$work/$triple/diagnostics.log" >> "$diagnostics"
+  if [ -e "$work/$triple/failed" ]; then
+    failures=$((failures + $(grep -cv PerceptionCore-ir "$work/$triple/failed" || true)))
+  fi
+done
 
 # Warnings in the package's own sources, and in the macro's expansions in clients' code, fail
 # the run; a client's own (a deprecated name it chose to use) does not. From the 26 releases
@@ -237,17 +265,16 @@ fixture=Tests/AppleTargets/Fixtures/ObservationWithoutAvailability.swift
 control() {
   swiftc_for "$1" "$work/$1" "control" -swift-version 6 -typecheck -module-name Control "$fixture"
 }
-control arm64-apple-ios17.0
-before=$failures
-control arm64-apple-ios13.0 2> /dev/null
-if [ "$failures" -eq "$before" ]; then
+if ! control arm64-apple-ios17.0; then
+  failures=$((failures + 1))
+elif control arm64-apple-ios13.0 2> /dev/null; then
   echo "error: $fixture compiled for iOS 13; the Apple-target check is blind" >&2
   failures=$((failures + 1))
 elif ! grep -q "is only available in iOS 17" "$work/arm64-apple-ios13.0/control.log"; then
   cat "$work/arm64-apple-ios13.0/control.log" >&2
   echo "error: $fixture failed for iOS 13 for another reason" >&2
+  failures=$((failures + 1))
 else
-  failures=$before
   echo "the negative control is rejected for iOS 13 and accepted for iOS 17"
 fi
 

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 # Warnings are errors, as in the build .ci/test.sh makes (Package.swift).
 export PERCEPTION_WARNINGS_AS_ERRORS=1
 
-step() { printf '\n==> %s\n' "$*"; }
+step() { printf '\n==> %s (at %d s)\n' "$*" "$SECONDS"; }
 
 step "swift build --product perception-stress"
 swift build --product perception-stress
@@ -23,9 +23,11 @@ done
 
 # Release builds take paths that debug builds do not (the tracking scope inlined into its
 # caller, the spare observer reused across scopes): the stress runs there too.
-step "swift build -c release --product perception-stress"
-swift build -c release --product perception-stress
-release_stress="$(swift build -c release --show-bin-path)/perception-stress"
+# The release build .ci/test.sh makes for its tests, so that nothing is compiled again there.
+release=(-c release -Xswiftc -enable-testing --scratch-path .build-release)
+step "swift build ${release[*]} --product perception-stress"
+swift build "${release[@]}" --product perception-stress
+release_stress="$(swift build "${release[@]}" --show-bin-path)/perception-stress"
 for engine in perception native; do
   step "perception-stress, release build (PERCEPTION_ENGINE=$engine)"
   PERCEPTION_ENGINE=$engine "$release_stress"
