@@ -58,8 +58,10 @@ build_sdk() {
     # Observation's private interface: it declares the @_spi(SwiftUI) API the package uses.
     local interface=swiftinterface
     [ "$module" = Observation ] && interface=private.swiftinterface
-    # Apple's triple; no @backDeployed (its bodies would need Apple's runtime); no Glibc.
+    # Apple's triple; no @backDeployed (its bodies would need Apple's runtime); no Glibc; and
+    # -Onone: the checks need declarations and their availability, not optimized inlinable bodies.
     sed -e "s/-target x86_64-unknown-linux-gnu/-target $triple/" \
+      -e '/^\/\/ swift-module-flags:/s/ -O / -Onone /' \
       -e 's/^\( *\)@backDeployed(before: [^)]*)$/\1/' -e '/^import Glibc$/d' \
       "$swift_lib/linux/$module.swiftmodule/x86_64-unknown-linux-gnu.$interface" \
       > "$out/src/$module.$interface"
