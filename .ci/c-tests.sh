@@ -15,6 +15,9 @@
 # Binaries, the wine prefix and the lp64 headers go to a temp dir.
 #
 # Usage: .ci/c-tests.sh            (from anywhere; CC overrides clang)
+#        .ci/c-tests.sh --install  only installs what the cross configurations
+#                                  need; .ci/test.sh starts it first, so that the
+#                                  downloads overlap the Swift builds.
 # Empty arrays are expanded as ${a[@]+"${a[@]}"} for bash 3.2 (macOS) under set -u.
 set -u
 
@@ -131,11 +134,22 @@ install_packages() {
     { tail -n 20 "$BUILD_DIR/apt.log"; return 1; }
 }
 
+# What the cross configurations install.
+WINDOWS_PACKAGES=(gcc-mingw-w64-x86-64-win32 wine64)
+WASI_PACKAGES=(wasi-libc libclang-rt-14-dev-wasm32)
+
+# install_wasmtime: PyPI's wasmtime, unless Python already has it.
+install_wasmtime() {
+  python3 -c 'import wasmtime' >/dev/null 2>&1 && return 0
+  python3 -m pip install --quiet --disable-pip-version-check wasmtime >"$BUILD_DIR/pip.log" 2>&1 ||
+    { cat "$BUILD_DIR/pip.log"; return 1; }
+}
+
 # Windows: mingw-w64's gcc, with Windows' own threads (its win32 flavour; the
 # tests start theirs with CreateThread), run under wine in a prefix made here.
 windows_configuration() {
   local started=$SECONDS
-  if ! install_packages gcc-mingw-w64-x86-64-win32 wine64; then
+  if ! install_packages "${WINDOWS_PACKAGES[@]}"; then
     skip windows "mingw-w64 or wine could not be installed"
     return
   fi
@@ -169,13 +183,11 @@ windows_configuration() {
 # clang 14's resource directory), run by PyPI's wasmtime.
 wasi_configuration() {
   local started=$SECONDS
-  if ! install_packages wasi-libc libclang-rt-14-dev-wasm32; then
+  if ! install_packages "${WASI_PACKAGES[@]}"; then
     skip wasi "wasi-libc or the wasm32 builtins could not be installed"
     return
   fi
-  if ! python3 -c 'import wasmtime' >/dev/null 2>&1 &&
-    ! python3 -m pip install --quiet --disable-pip-version-check wasmtime >"$BUILD_DIR/pip.log" 2>&1; then
-    cat "$BUILD_DIR/pip.log"
+  if ! install_wasmtime; then
     skip wasi "PyPI's wasmtime could not be installed"
     return
   fi
@@ -227,6 +239,18 @@ darwin_configuration() {
   done
   echo "=== darwin: compiled $count of $((2 * ${#SOURCES[@]})) objects ($((SECONDS - started)) s)"
 }
+
+if [ "${1:-}" = --install ]; then
+  # A failure here is not the run's: the configuration that needs the package
+  # tries again, and skips loudly.
+  started=$SECONDS
+  if [ "$(uname -s)" = Linux ]; then
+    install_packages "${WINDOWS_PACKAGES[@]}" "${WASI_PACKAGES[@]}" || true
+    install_wasmtime || true
+  fi
+  echo "c-tests: installs done in $((SECONDS - started)) s"
+  exit 0
+fi
 
 run_configuration plain -O2
 run_configuration pthread-key -O2 -DPERCEPTION_USE_PTHREAD_KEY

@@ -15,6 +15,12 @@ step() { printf '\n==> %s (at %d s)\n' "$*" "$SECONDS"; }
 # Warnings are errors in every target but CodableModels (Package.swift says why).
 export PERCEPTION_WARNINGS_AS_ERRORS=1
 
+# The C tests' cross configurations install compilers and runners (apt-get, pip): mostly
+# downloads, started now so that they overlap the Swift builds, and awaited before those tests.
+installs_log=$(mktemp "${TMPDIR:-/tmp}/perception-c-installs.XXXXXX")
+bash .ci/c-tests.sh --install > "$installs_log" 2>&1 &
+installs=$!
+
 step "swift build (warnings are errors)"
 swift build --build-tests
 
@@ -69,6 +75,9 @@ for compiler in gcc clang; do
 done
 
 step "C runtime tests"
+wait "$installs" || true
+cat "$installs_log"
+rm -f "$installs_log"
 swift run --skip-build CPerceptionRuntimeTests
 bash .ci/c-tests.sh
 
