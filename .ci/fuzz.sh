@@ -6,8 +6,9 @@
 # Usage:
 #   .ci/fuzz.sh                 CI: a fixed number of runs from a fixed seed,
 #                               starting from the checked-in corpus (about
-#                               50 s on 2 cores, the targets at once). Fails on any crash, leak,
-#                               sanitizer report or broken invariant.
+#                               a minute on 2 cores, the targets at once).
+#                               Fails on any crash, leak, sanitizer report
+#                               or broken invariant.
 #   .ci/fuzz.sh --long [SECS]   Fuzzes each target for SECS seconds (default
 #                               600), then minimizes what it found together
 #                               with the checked-in corpus (-set_cover_merge=1:
