@@ -67,6 +67,9 @@ struct SharedValue<Value: Equatable> {
 }
 extension SharedValue: Perceptible {}
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension SharedValue: Observable {}
+
 /// swift-navigation's `_UIBindingWrapper` (Sources/SwiftNavigation/UIBinding.swift): a registrar
 /// called with `willSet`, `didSet` and `withMutation` from hand-written accessors.
 final class BindingWrapper<Value>: Perceptible, @unchecked Sendable {
@@ -90,6 +93,9 @@ final class BindingWrapper<Value>: Perceptible, @unchecked Sendable {
     }
   }
 }
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension BindingWrapper: Observable {}
 
 /// swift-navigation's `observe` (Sources/SwiftNavigation/Observe.swift): re-arming one-shot
 /// tracking from its own `onChange`, until its token is cancelled (there, `ObserveToken`).
@@ -166,6 +172,9 @@ final class Store: @unchecked Sendable {
   }
 }
 extension Store: Perceptible {}
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension Store: Observable {}
 
 /// The macros, as every client's models use them.
 @Perceptible final class Counter: @unchecked Sendable {

@@ -7,6 +7,7 @@ import Perception
 //   calls   runs the drop-in calls of ClientCalls.swift; exits 1 if one misbehaves
 //   report  makes one perception checking report on standard error
 //   trace   fires one tracking callback (PERCEPTION_TRACE=1 writes its trace line)
+//   engine  makes two objects, tracks one, and prints the engine that ran
 switch CommandLine.arguments.dropFirst().first {
 case "calls":
   if !runClientCalls() { exit(1) }
@@ -22,7 +23,16 @@ case "trace":
   } onChange: {
   }
   model.count += 1
+case "engine":
+  let model = Counter()
+  _ = Counter()
+  withPerceptionTracking {
+    _ = model.count
+  } onChange: {
+  }
+  model.count += 1
+  print("engine: \(PerceptionEngine.current)")
 default:
-  print("usage: PerceptionClientProbe calls|report|trace")
+  print("usage: PerceptionClientProbe calls|report|trace|engine")
   exit(2)
 }

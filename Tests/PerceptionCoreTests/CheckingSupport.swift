@@ -32,6 +32,9 @@ final class Gauge: Perceptible, @unchecked Sendable {
   }
 }
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension Gauge: Observable {}
+
 /// A thread-safe list of the reports a handler received.
 final class ReportLog: @unchecked Sendable {
   private let lock = NSLock()

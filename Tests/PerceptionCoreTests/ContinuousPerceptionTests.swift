@@ -237,3 +237,6 @@ final class LockedCounter: Perceptible, @unchecked Sendable {
     }
   }
 }
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension LockedCounter: Observable {}

@@ -58,7 +58,7 @@ struct InteropTests {
   let engine = PerceptionEngine.current
 
   @Test func theEngineIsTheEnvironmentsOrThePlatformDefault() {
-    switch PerceptionEngine.environmentChoice {
+    switch PerceptionEngine.environment.choice {
     case .native?: #expect(engine == .native)
     case .perception?: #expect(engine == .perception)
     // Linux has Observation, and runs on it by default.
@@ -123,27 +123,6 @@ struct InteropTests {
     #expect(counter.hits == 1)
   }
 
-  @Test func aPerceptibleOnlyTypeIsTrackedOnEitherEngine() {
-    let model = GenericPerceptionModel(value: 0)
-    let counter = Counter()
-    withPerceptionTracking {
-      _ = model.value
-    } onChange: {
-      counter.hit()
-    }
-    model.value = 1
-    #expect(counter.hits == 1)
-    if engine == .native {
-      withObservationTracking {
-        _ = model.value
-      } onChange: {
-        counter.hit()
-      }
-      model.value = 2
-      #expect(counter.hits == 2)
-    }
-  }
-
   @Test func nativeEngineFiresAOneShotOnChangeOnceUnderReentrancy() {
     let model = PerceptionModel()
     let counter = Counter()
@@ -165,13 +144,6 @@ struct InteropTests {
         _ = PerceptionRegistrar()
         let other: PerceptionEngine = PerceptionEngine.current == .native ? .perception : .native
         PerceptionEngine.select(other)
-      }
-    }
-
-    @Test func anUnknownEngineInTheEnvironmentIsAPreconditionFailure() async {
-      await #expect(processExitsWith: .failure) {
-        setenv("PERCEPTION_ENGINE", "fast", 1)
-        _ = PerceptionEngine.environmentChoice
       }
     }
 

@@ -6,9 +6,8 @@ import Testing
 /// Every misuse of the public API stops the process with a message that says what went wrong
 /// and what to do instead. Each case runs in its own process, which must fail and say so.
 ///
-/// Two misuses cannot be tested here, because Linux has Swift's Observation: selecting the
-/// native engine, with `select(.native)` or `PERCEPTION_ENGINE=native`, on a system without it
-/// (iOS 16, macOS 13 and earlier). Both are preconditions in `PerceptionEngine`.
+/// One misuse cannot be tested here, because Linux has Swift's Observation: `select(.native)`
+/// on a system without it (iOS 16, macOS 13 and earlier), a precondition in `PerceptionEngine`.
 @Suite("Misuse")
 struct MisuseTests {
   #if compiler(>=6.2)
@@ -72,40 +71,9 @@ struct MisuseTests {
       }
     }
 
-    @Test func anUnknownEngineInTheEnvironmentStopsTheFirstRegistrar() async {
-      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-        setenv("PERCEPTION_ENGINE", "fast", 1)
-        _ = PerceptionRegistrar()
-      }
-      expectMessage(result, ["PERCEPTION_ENGINE is 'fast'", "set it to 'native' or 'perception'"])
-    }
-
-    @Test func anEngineNameWithSpacesIsUnknown() async {
-      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-        setenv("PERCEPTION_ENGINE", " native", 1)
-        withPerceptionTracking {
-        } onChange: {
-        }
-      }
-      expectMessage(result, ["PERCEPTION_ENGINE is ' native'"])
-    }
-
     @Test func cancellingTwiceAndFromInsideCallbacksIsNotMisuse() async {
       await #expect(processExitsWith: .success) {
-        final class Model: Perceptible, @unchecked Sendable {
-          let registrar = PerceptionRegistrar()
-          var value: Int {
-            get {
-              registrar.access(self, keyPath: \.value)
-              return 0
-            }
-            set {
-              registrar.willSet(self, keyPath: \.value)
-              registrar.didSet(self, keyPath: \.value)
-            }
-          }
-        }
-        let model = Model()
+        let model = AnnouncingModel()
         withPerceptionTracking {
           _ = model.value
         } willSet: { tracking in
@@ -131,3 +99,21 @@ struct MisuseTests {
     }
   #endif
 }
+
+/// Announces each write with `willSet` and `didSet` alone.
+final class AnnouncingModel: Perceptible, @unchecked Sendable {
+  let registrar = PerceptionRegistrar()
+  var value: Int {
+    get {
+      registrar.access(self, keyPath: \.value)
+      return 0
+    }
+    set {
+      registrar.willSet(self, keyPath: \.value)
+      registrar.didSet(self, keyPath: \.value)
+    }
+  }
+}
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension AnnouncingModel: Observable {}

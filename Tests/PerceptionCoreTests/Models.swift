@@ -201,9 +201,7 @@ final class PerceptionModel: TestSubject, Perceptible, @unchecked Sendable {
 extension PerceptionModel: Observable {}
 
 /// A generic perceptible class: outside specialized code, each read of `value` makes a new key
-/// path object, so it exercises matching key paths by value rather than by identity. It is
-/// `Perceptible` but not `Observable`, as a hand-written type may be, so its registrar calls
-/// take the `Perceptible` overloads.
+/// path object, so it exercises matching key paths by value rather than by identity.
 final class GenericPerceptionModel<Value: Sendable>: Perceptible, @unchecked Sendable {
   private let _$perceptionRegistrar = PerceptionCore.PerceptionRegistrar()
 
@@ -235,6 +233,9 @@ final class GenericPerceptionModel<Value: Sendable>: Perceptible, @unchecked Sen
     self.value = value
   }
 }
+
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension GenericPerceptionModel: Observable {}
 
 /// Key path literals written in this file: in a debug build each source file has its own object
 /// for a literal, so these are equal to, but not identical with, the same literals elsewhere.

@@ -48,6 +48,9 @@ final class Article: Perceptible, @unchecked Sendable {
   }
 }
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension Article: Observable {}
+
 /// An action closure's work: under the engine, but in no body.
 @inline(never)
 func tapAction(_ gauge: Gauge) {

@@ -22,6 +22,9 @@ final class Dial: Perceptible, @unchecked Sendable {
   }
 }
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension Dial: Observable {}
+
 /// A list that any thread may append to.
 final class LockedList<Element>: @unchecked Sendable {
   // Sendable: `elements` is only touched under `lock`.

@@ -21,6 +21,9 @@ public final class Meter: Perceptible, @unchecked Sendable {
   }
 }
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+extension Meter: Observable {}
+
 /// One read of a model in a checked context, outside any tracking scope: a report. It prints
 /// the read's location first, for the test that runs it to look for.
 public func readOutsideTracking() {

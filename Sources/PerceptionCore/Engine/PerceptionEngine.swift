@@ -3,7 +3,8 @@
 /// - By default, Observation wherever it exists (iOS 17, macOS 14, tvOS 17, watchOS 10 and
 ///   later, Linux, and every other platform whose toolchain ships it), as swift-perception
 ///   defers to it; Perception's runtime where it does not.
-/// - The environment variable `PERCEPTION_ENGINE=native` or `=perception` overrides that.
+/// - The environment variable `PERCEPTION_ENGINE=native` or `=perception` overrides that; any
+///   other value, or `native` where Observation is missing, is reported once and ignored.
 /// - ``select(_:)`` overrides both, when called before anything perceptible runs.
 ///
 /// The choice settles for good when the first ``PerceptionRegistrar`` is made or tracking call
@@ -75,30 +76,43 @@ public enum PerceptionEngine: Sendable, Hashable, CustomStringConvertible {
     self == .native ? EngineWord.native : EngineWord.perception
   }
 
-  /// The engine `select(_:)` chose, else the environment's, else the platform's default.
+  /// The engine the environment chose, else the platform's default.
   static var settling: PerceptionEngine {
-    environmentChoice ?? (PerceptionEngine.native.isAvailable ? .native : .perception)
+    environment.choice ?? platformDefault
   }
 
-  static var environmentChoice: PerceptionEngine? {
-    guard let value = Platform.environmentValue("PERCEPTION_ENGINE") else { return nil }
+  static var platformDefault: PerceptionEngine {
+    PerceptionEngine.native.isAvailable ? .native : .perception
+  }
+
+  /// `PERCEPTION_ENGINE`, read once: the engine it names, or why it names none the process can
+  /// run. A value it cannot take is not a misuse at a call site, so it is reported (by the
+  /// settling that uses it) and the process runs on the default, as if it were unset.
+  static let environment: (choice: PerceptionEngine?, problem: String?) = {
+    guard let value = Platform.environmentValue("PERCEPTION_ENGINE") else { return (nil, nil) }
     switch value.lowercased() {
     case "":
-      return nil
+      return (nil, nil)
+    case "native" where PerceptionEngine.native.isAvailable:
+      return (.native, nil)
     case "native":
-      perceptionPrecondition(
-        PerceptionEngine.native.isAvailable,
+      return (
+        nil,
         "Perception: PERCEPTION_ENGINE=native needs Swift's Observation (iOS 17, macOS 14, "
-          + "tvOS 17, watchOS 10 or later); unset it or set PERCEPTION_ENGINE=perception.")
-      return .native
+          + "tvOS 17, watchOS 10 or later); running on Perception's runtime, this system's "
+          + "default. Unset it or set PERCEPTION_ENGINE=perception."
+      )
     case "perception":
-      return .perception
+      return (.perception, nil)
     default:
-      perceptionFatalError(
-        "Perception: PERCEPTION_ENGINE is '\(value)'; set it to 'native' or 'perception', or "
-          + "unset it to use the platform's default.")
+      return (
+        nil,
+        "Perception: PERCEPTION_ENGINE is '\(value)', which names no engine; running on "
+          + "\(platformDefault), this system's default. Set it to 'native' or 'perception', or "
+          + "unset it."
+      )
     }
-  }
+  }()
 }
 
 extension EngineWord {
@@ -110,28 +124,20 @@ extension EngineWord {
     }
   }
 
+  /// Settles the engine `select(_:)` chose, else `PerceptionEngine.settling`; the thread that
+  /// settles the environment's choice reports a `PERCEPTION_ENGINE` it could not take.
   @usableFromInline @inline(never)
   static func settle() -> EngineWord {
     while true {
       let word = current
       if word.isSettled { return word }
       let kind = word.kind == 0 ? PerceptionEngine.settling.kind : word.kind
-      if kind == native { checkNativeEngine() }
-      if word.replace(with: kind | settled) { return EngineWord(rawValue: kind | settled) }
+      if word.replace(with: kind | settled) {
+        if word.kind == 0, let problem = PerceptionEngine.environment.problem {
+          RuntimeReporter.report(RuntimeReport(message: problem))
+        }
+        return EngineWord(rawValue: kind | settled)
+      }
     }
-  }
-
-  /// Stops the process if this system's Observation does not track an erased key path as the
-  /// subject's own, which `PerceptionRegistrar` relies on for `Perceptible` types that are not
-  /// `Observable` (`ErasedObservable`).
-  private static func checkNativeEngine() {
-    #if canImport(Observation)
-      guard #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else { return }
-      perceptionPrecondition(
-        ErasedObservable.isSound,
-        "Perception: this system's Observation does not file observations by key path alone, "
-          + "which hand-written Perceptible types rely on in PerceptionRegistrar; please report "
-          + "it, with the system's version.")
-    #endif
   }
 }

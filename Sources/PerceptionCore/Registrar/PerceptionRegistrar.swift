@@ -46,7 +46,6 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   /// Creates a registrar; pass false for an object whose reads perception checking never
   /// reports (see ``withPerceptionChecking(_:)``).
   public init(isPerceptionCheckingEnabled: Bool = true) {
-    ViewBodyChecking.watchMainThreadIfNeeded()
     #if canImport(Observation)
       if PerceptionEngine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
         storage = NativeRegistrarStorage.make(
@@ -54,6 +53,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
         return
       }
     #endif
+    ViewBodyChecking.watchMainThreadIfNeeded()
     storage = RegistrarStorage.make(isPerceptionCheckingEnabled: isPerceptionCheckingEnabled)
   }
 
@@ -63,9 +63,12 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   }
 
   // A key path literal needs a `KeyPath` parameter to infer its root, so the static forms (for
-  // `@Perceptible`'s `_PerceptionKeyPath`) stay apart. Each forwards to a transparent core, so
-  // the caller's autoclosures inline into it. Every member is in the type's body: an extension
-  // of a type deprecated from iOS 26 would warn in every build for that target.
+  // `@Perceptible`'s `_PerceptionKeyPath`) stay apart. Each entry point hands one of the three
+  // operations below (`read`, `announce`, `mutate`, each testing the engine once) what the
+  // native engine calls: Observation's registrar with the subject as itself, directly for an
+  // `Observable` subject, through the type's `ObservableOpener` for a `Perceptible` one. Every
+  // member is in the type's body: an extension of a type deprecated from iOS 26 would warn in
+  // every build for that target.
 
   /// Registers access to `keyPath` of `subject` for the tracking scope running on this thread;
   /// `keyPath` is evaluated only where something records it.
@@ -73,7 +76,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   public func access<Subject: Perceptible, Member>(
     _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>
   ) {
-    perceptibleRead(keyPath(), property: nil, site: nil)
+    read(keyPath(), property: nil, site: nil) { Self.openedAccess($0, subject, keyPath()) }
   }
 
   /// Registers access with the call site that perception checking names: swift-perception's API.
@@ -90,8 +93,9 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     line: UInt,
     column: UInt
   ) {
-    perceptibleRead(
-      keyPath, property: nil, site: CallSite(fileID: fileID, line: line, column: column))
+    read(keyPath, property: nil, site: CallSite(fileID: fileID, line: line, column: column)) {
+      Self.openedAccess($0, subject, keyPath)
+    }
   }
 
   /// Announces that `keyPath` of `subject` is about to change: calls its `onChange` and
@@ -100,7 +104,9 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   public func willSet<Subject: Perceptible, Member>(
     _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>
   ) {
-    perceptibleAnnounce(EventBits.willSet, keyPath(), property: nil)
+    announce(EventBits.willSet, keyPath(), property: nil) {
+      Self.openedAnnounce($0, EventBits.willSet, subject, keyPath())
+    }
   }
 
   /// Announces that `keyPath` of `subject` has changed: calls its `didSet` observers.
@@ -108,7 +114,9 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   public func didSet<Subject: Perceptible, Member>(
     _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>
   ) {
-    perceptibleAnnounce(EventBits.didSet, keyPath(), property: nil)
+    announce(EventBits.didSet, keyPath(), property: nil) {
+      Self.openedAnnounce($0, EventBits.didSet, subject, keyPath())
+    }
   }
 
   /// Wraps a mutation of `keyPath` of `subject` in `willSet` and `didSet`.
@@ -117,7 +125,9 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     of subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>,
     _ mutation: () throws -> T
   ) rethrows -> T {
-    try perceptibleMutation(keyPath(), property: nil, mutation)
+    try mutate(keyPath(), property: nil, mutation) {
+      Self.openedAnnounce($0, $1, subject, keyPath())
+    }
   }
 
   /// `access(_:keyPath:)` for the static key path `@Perceptible` declares for a property.
@@ -125,7 +135,9 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   public func _access<Subject: Perceptible, Member>(
     _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
   ) {
-    perceptibleRead(keyPath().keyPath, property: keyPath().propertyKey, site: nil)
+    read(keyPath().keyPath, property: keyPath().propertyKey, site: nil) {
+      Self.openedAccess($0, subject, keyPath().keyPath)
+    }
   }
 
   /// `willSet(_:keyPath:)` for a property's static key path.
@@ -133,7 +145,9 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   public func _willSet<Subject: Perceptible, Member>(
     _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
   ) {
-    perceptibleAnnounce(EventBits.willSet, keyPath().keyPath, property: keyPath().propertyKey)
+    announce(EventBits.willSet, keyPath().keyPath, property: keyPath().propertyKey) {
+      Self.openedAnnounce($0, EventBits.willSet, subject, keyPath().keyPath)
+    }
   }
 
   /// `didSet(_:keyPath:)` for a property's static key path.
@@ -141,7 +155,9 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   public func _didSet<Subject: Perceptible, Member>(
     _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
   ) {
-    perceptibleAnnounce(EventBits.didSet, keyPath().keyPath, property: keyPath().propertyKey)
+    announce(EventBits.didSet, keyPath().keyPath, property: keyPath().propertyKey) {
+      Self.openedAnnounce($0, EventBits.didSet, subject, keyPath().keyPath)
+    }
   }
 
   /// `withMutation(of:keyPath:_:)` for a property's static key path.
@@ -151,57 +167,60 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>,
     _ mutation: () throws -> T
   ) rethrows -> T {
-    try perceptibleMutation(keyPath().keyPath, property: keyPath().propertyKey, mutation)
+    try mutate(keyPath().keyPath, property: keyPath().propertyKey, mutation) {
+      Self.openedAnnounce($0, $1, subject, keyPath().keyPath)
+    }
   }
 
+  // The three operations. `native` is what the native engine calls, handed the storage.
+
+  /// A read: Observation's on the native engine; then, in a scope or checked context (both
+  /// engines' show in the thread's slot), the record.
   @usableFromInline @_transparent
-  func perceptibleRead<Root, Member>(
+  func read<Root, Member>(
     _ keyPath: @autoclosure () -> KeyPath<Root, Member>,
-    property: @autoclosure () -> UnsafeRawPointer?, site: CallSite?
+    property: @autoclosure () -> UnsafeRawPointer?, site: CallSite?,
+    native: (AnyObject) -> Void
   ) {
-    #if canImport(Observation)
-      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        let keyPath = keyPath()
-        nativeStorage.registrar.access(ErasedObservable(), keyPath: ErasedObservable.erase(keyPath))
-        let slot = ThreadLocal.slot
-        if _slowPath(slot != 0) {
-          record(slot: slot, keyPath: keyPath, property: property(), site: site)
-        }
-        return
-      }
-    #endif
+    if EngineWord.current.isNative {
+      native(storage)
+    }
     let slot = ThreadLocal.slot
     if _slowPath(slot != 0) {
       record(slot: slot, keyPath: keyPath(), property: property(), site: site)
     }
   }
 
+  /// A `willSet` or `didSet` (`event`, an `EventBits` bit) alone.
   @usableFromInline @_transparent
-  func perceptibleAnnounce<Root, Member>(
+  func announce<Root, Member>(
     _ event: UInt32, _ keyPath: @autoclosure () -> KeyPath<Root, Member>,
-    property: @autoclosure () -> UnsafeRawPointer?
+    property: @autoclosure () -> UnsafeRawPointer?, native: (AnyObject) -> Void
   ) {
-    #if canImport(Observation)
-      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        nativeAnnounce(event, ErasedObservable(), ErasedObservable.erase(keyPath()))
-        return
-      }
-    #endif
-    runtimeAnnounce(runtimeStorage, event, keyPath(), property: property())
+    if EngineWord.current.isNative {
+      native(storage)
+    } else {
+      runtimeAnnounce(runtimeStorage, event, keyPath(), property: property())
+    }
   }
 
+  /// `mutation` between a `willSet` and a `didSet` (`native` takes the event's `EventBits` bit).
   @usableFromInline @_transparent
-  func perceptibleMutation<Root, Member, T>(
+  func mutate<Root, Member, T>(
     _ keyPath: @autoclosure () -> KeyPath<Root, Member>,
-    property: @autoclosure () -> UnsafeRawPointer?, _ mutation: () throws -> T
+    property: @autoclosure () -> UnsafeRawPointer?, _ mutation: () throws -> T,
+    native: (AnyObject, UInt32) -> Void
   ) rethrows -> T {
-    #if canImport(Observation)
-      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        return try nativeMutation(
-          of: ErasedObservable(), keyPath: ErasedObservable.erase(keyPath()), mutation)
-      }
-    #endif
-    return try runtimeMutation(keyPath(), property: property(), mutation)
+    if EngineWord.current.isNative {
+      let storage = storage
+      native(storage, EventBits.willSet)
+      defer { native(storage, EventBits.didSet) }
+      return try mutation()
+    }
+    let storage = runtimeStorage
+    runtimeAnnounce(storage, EventBits.willSet, keyPath(), property: property())
+    defer { runtimeAnnounce(storage, EventBits.didSet, keyPath(), property: property()) }
+    return try mutation()
   }
 
   /// Forms the key path only when somebody observes `event` (an `EventBits` bit).
@@ -215,17 +234,6 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     if _slowPath(filter != 0) {
       storage.notify(event, keyPath: keyPath(), property: property(), filter: filter)
     }
-  }
-
-  @usableFromInline @_transparent
-  func runtimeMutation<Root, Member, T>(
-    _ keyPath: @autoclosure () -> KeyPath<Root, Member>,
-    property: @autoclosure () -> UnsafeRawPointer?, _ mutation: () throws -> T
-  ) rethrows -> T {
-    let storage = runtimeStorage
-    runtimeAnnounce(storage, EventBits.willSet, keyPath(), property: property())
-    defer { runtimeAnnounce(storage, EventBits.didSet, keyPath(), property: property()) }
-    return try mutation()
   }
 
   /// A read that found the thread's slot non-zero: recorded in the innermost Perception scope,
@@ -252,6 +260,35 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     unsafeDowncast(storage, to: RegistrarStorage.self)
   }
 
+  // The native engine's calls for a `Perceptible` subject, out of line: the type's opener.
+
+  @usableFromInline @inline(never)
+  static func openedAccess<Subject, Member>(
+    _ storage: AnyObject, _ subject: Subject, _ keyPath: KeyPath<Subject, Member>
+  ) {
+    #if canImport(Observation)
+      if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+        ObservableOpener.of(Subject.self).access(observation(storage), subject, keyPath)
+      }
+    #endif
+  }
+
+  @usableFromInline @inline(never)
+  static func openedAnnounce<Subject, Member>(
+    _ storage: AnyObject, _ event: UInt32, _ subject: Subject, _ keyPath: KeyPath<Subject, Member>
+  ) {
+    #if canImport(Observation)
+      if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+        let opener = ObservableOpener.of(Subject.self)
+        if event == EventBits.willSet {
+          opener.willSet(observation(storage), subject, keyPath)
+        } else {
+          opener.didSet(observation(storage), subject, keyPath)
+        }
+      }
+    #endif
+  }
+
   #if canImport(Observation)
     // For a subject that is also `Observable` (the `Perceptible` overloads are disfavored): the
     // native engine hands `subject` to the `ObservationRegistrar` as it is.
@@ -262,7 +299,9 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     public func access<Subject: Observable, Member>(
       _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>
     ) {
-      observableRead(subject, keyPath(), property: nil)
+      read(keyPath(), property: nil, site: nil) {
+        Self.observation($0).access(subject, keyPath: keyPath())
+      }
     }
 
     /// Announces that `keyPath` of an observable `subject` is about to change.
@@ -271,7 +310,9 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     public func willSet<Subject: Observable, Member>(
       _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>
     ) {
-      observableAnnounce(EventBits.willSet, subject, keyPath(), property: nil)
+      announce(EventBits.willSet, keyPath(), property: nil) {
+        Self.observationAnnounce($0, EventBits.willSet, subject, keyPath())
+      }
     }
 
     /// Announces that `keyPath` of an observable `subject` has changed.
@@ -280,7 +321,9 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     public func didSet<Subject: Observable, Member>(
       _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>
     ) {
-      observableAnnounce(EventBits.didSet, subject, keyPath(), property: nil)
+      announce(EventBits.didSet, keyPath(), property: nil) {
+        Self.observationAnnounce($0, EventBits.didSet, subject, keyPath())
+      }
     }
 
     /// Wraps a mutation of `keyPath` of an observable `subject` in `willSet` and `didSet`.
@@ -290,7 +333,9 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       of subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>,
       _ mutation: () throws -> T
     ) rethrows -> T {
-      try observableMutation(subject, keyPath(), property: nil, mutation)
+      try mutate(keyPath(), property: nil, mutation) {
+        Self.observationAnnounce($0, $1, subject, keyPath())
+      }
     }
 
     /// `access(_:keyPath:)` of an observable `subject`, for a property's static key path.
@@ -300,7 +345,9 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       _ subject: Subject,
       lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
     ) {
-      observableRead(subject, keyPath().keyPath, property: keyPath().propertyKey)
+      read(keyPath().keyPath, property: keyPath().propertyKey, site: nil) {
+        Self.observation($0).access(subject, keyPath: keyPath().keyPath)
+      }
     }
 
     /// `willSet(_:keyPath:)` of an observable `subject`, for a property's static key path.
@@ -310,8 +357,9 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       _ subject: Subject,
       lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
     ) {
-      observableAnnounce(
-        EventBits.willSet, subject, keyPath().keyPath, property: keyPath().propertyKey)
+      announce(EventBits.willSet, keyPath().keyPath, property: keyPath().propertyKey) {
+        Self.observationAnnounce($0, EventBits.willSet, subject, keyPath().keyPath)
+      }
     }
 
     /// `didSet(_:keyPath:)` of an observable `subject`, for a property's static key path.
@@ -321,8 +369,9 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       _ subject: Subject,
       lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
     ) {
-      observableAnnounce(
-        EventBits.didSet, subject, keyPath().keyPath, property: keyPath().propertyKey)
+      announce(EventBits.didSet, keyPath().keyPath, property: keyPath().propertyKey) {
+        Self.observationAnnounce($0, EventBits.didSet, subject, keyPath().keyPath)
+      }
     }
 
     /// `withMutation(of:keyPath:_:)` of an observable `subject`, for a static key path.
@@ -333,75 +382,29 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>,
       _ mutation: () throws -> T
     ) rethrows -> T {
-      try observableMutation(
-        subject, keyPath().keyPath, property: keyPath().propertyKey, mutation)
-    }
-
-    /// Both engines' scopes and checked contexts show in the thread's slot, so one test serves
-    /// both (on the native engine inside a scope, `keyPath` is evaluated twice).
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @usableFromInline @_transparent
-    func observableRead<Subject: Observable, Member>(
-      _ subject: Subject, _ keyPath: @autoclosure () -> KeyPath<Subject, Member>,
-      property: @autoclosure () -> UnsafeRawPointer?
-    ) {
-      if EngineWord.current.isNative {
-        nativeStorage.registrar.access(subject, keyPath: keyPath())
-      }
-      let slot = ThreadLocal.slot
-      if _slowPath(slot != 0) {
-        record(slot: slot, keyPath: keyPath(), property: property(), site: nil)
+      try mutate(keyPath().keyPath, property: keyPath().propertyKey, mutation) {
+        Self.observationAnnounce($0, $1, subject, keyPath().keyPath)
       }
     }
 
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @usableFromInline @_transparent
-    func observableAnnounce<Subject: Observable, Member>(
-      _ event: UInt32, _ subject: Subject,
-      _ keyPath: @autoclosure () -> KeyPath<Subject, Member>,
-      property: @autoclosure () -> UnsafeRawPointer?
-    ) {
-      if EngineWord.current.isNative {
-        nativeAnnounce(event, subject, keyPath())
-      } else {
-        runtimeAnnounce(runtimeStorage, event, keyPath(), property: property())
-      }
-    }
-
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @usableFromInline @_transparent
-    func observableMutation<Subject: Observable, Member, T>(
-      _ subject: Subject, _ keyPath: @autoclosure () -> KeyPath<Subject, Member>,
-      property: @autoclosure () -> UnsafeRawPointer?,
-      _ mutation: () throws -> T
-    ) rethrows -> T {
-      if EngineWord.current.isNative {
-        return try nativeMutation(of: subject, keyPath: keyPath(), mutation)
-      }
-      return try runtimeMutation(keyPath(), property: property(), mutation)
-    }
-
+    /// Observation's `willSet` or `didSet` (`event`, an `EventBits` bit) in `storage`.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @inlinable @inline(__always)
-    func nativeAnnounce<Subject: Observable, Member>(
-      _ event: UInt32, _ subject: Subject, _ keyPath: KeyPath<Subject, Member>
+    static func observationAnnounce<Subject: Observable, Member>(
+      _ storage: AnyObject, _ event: UInt32, _ subject: Subject, _ keyPath: KeyPath<Subject, Member>
     ) {
       if event == EventBits.willSet {
-        nativeStorage.registrar.willSet(subject, keyPath: keyPath)
+        observation(storage).willSet(subject, keyPath: keyPath)
       } else {
-        nativeStorage.registrar.didSet(subject, keyPath: keyPath)
+        observation(storage).didSet(subject, keyPath: keyPath)
       }
     }
 
+    /// The Observation registrar in a native engine's `storage`.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @inlinable @inline(__always)
-    func nativeMutation<Subject: Observable, Member, T>(
-      of subject: Subject, keyPath: KeyPath<Subject, Member>, _ mutation: () throws -> T
-    ) rethrows -> T {
-      let storage = nativeStorage
-      storage.registrar.willSet(subject, keyPath: keyPath)
-      defer { storage.registrar.didSet(subject, keyPath: keyPath) }
-      return try mutation()
+    static func observation(_ storage: AnyObject) -> ObservationRegistrar {
+      unsafeDowncast(storage, to: NativeRegistrarStorage.self).registrar
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
