@@ -16,12 +16,10 @@ enum ViewBodyChecking {
     return detector.verdictForCurrentStack(readType: readType)
   }
 
-  /// Called by each registrar's init, before any read of its object.
+  /// Called by each registrar's init on Perception's runtime, before any read of its object.
   @inline(__always)
   static func watchMainThreadIfNeeded() {
-    guard DebugBuild.isActive, Platform.hasSwiftUIRenderEngine, !PerceptionEngine.isNative else {
-      return
-    }
+    guard DebugBuild.isActive, Platform.hasSwiftUIRenderEngine else { return }
     watchThread(ifMain: CurrentThread.isMain)
   }
 

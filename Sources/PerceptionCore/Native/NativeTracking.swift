@@ -3,18 +3,16 @@
 
   /// Tracking calls on the native engine: an `Observer` between Observation's callbacks and the
   /// user's decides what they see.
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @usableFromInline
   enum NativeTracking {
     /// Runs `apply` in a tracking call on the native engine, observed with the callbacks
-    /// `makeCallbacks` returns after it; or, in the process's first one, on the engine it settles.
+    /// `makeCallbacks` returns after it.
     @usableFromInline
     static func run(
       _ apply: () -> Void, request: TrackingRequest,
       callbacks makeCallbacks: () -> ObserverCallbacks?
     ) {
-      guard PerceptionEngine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) else {
-        return TrackingScope.runInScope(apply, callbacks: makeCallbacks)
-      }
       func marked() { TrackingScope.runMarked(apply) }
       switch NativeTrackingPlan.plan(for: request, features: .current) {
       case .observationOnce:

@@ -3,7 +3,8 @@
 #endif
 
 /// Which engine runs a tracking call: a scope on Perception's runtime, inlined into the caller,
-/// or Observation's tracking on the native engine (`NativeTracking`).
+/// or Observation's tracking on the native engine (`NativeTracking`). The one place a tracking
+/// call tests the engine.
 extension TrackingScope {
   /// Runs `apply` as one tracking call, observing what it read with the callbacks
   /// `makeCallbacks` returns, evaluated only if it read something (nil observes nothing); on
@@ -14,34 +15,34 @@ extension TrackingScope {
     _ apply: () -> T, request: TrackingRequest,
     callbacks makeCallbacks: () -> ObserverCallbacks?
   ) -> T {
-    let engine = EngineWord.current
-    if _fastPath(engine.isPerception) {
-      return run(apply, request: request, engine: engine, callbacks: makeCallbacks)
-    }
-    #if canImport(Observation)
-      if case .onChange = request, !NativeObservationFeatures.mayHaveAdvancedTracking,
-        engine.isNative, !TraceSwitch.isEnabled,
-        #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-      {
-        return runMarked {
-          withObservationTracking(apply, onChange: NativeTracking.forwardOnce(makeCallbacks))
-        }
-      }
-    #endif
-    return run(apply, request: request, engine: engine, callbacks: makeCallbacks)
-  }
-
-  /// `run(_:request:callbacks:)` on `engine`; the native path also settles an unsettled engine.
-  @inlinable
-  static func run<T>(
-    _ apply: () -> T, request: TrackingRequest, engine: EngineWord,
-    callbacks makeCallbacks: () -> ObserverCallbacks?
-  ) -> T {
-    if _fastPath(engine.isPerception) {
+    if _fastPath(EngineWord.current.isPerception) {
       return runInScope(apply, callbacks: makeCallbacks)
     }
-    var result: T?
-    NativeTracking.run({ result = apply() }, request: request, callbacks: makeCallbacks)
-    return result.take()!
+    return runSettled(apply, request: request, callbacks: makeCallbacks)
+  }
+
+  /// `run(_:request:callbacks:)` once its fast path failed: the native engine, or an engine not
+  /// settled yet, which this settles.
+  @inlinable
+  static func runSettled<T>(
+    _ apply: () -> T, request: TrackingRequest,
+    callbacks makeCallbacks: () -> ObserverCallbacks?
+  ) -> T {
+    #if canImport(Observation)
+      // A settled native engine implies Observation exists (`PerceptionEngine.isAvailable`).
+      if EngineWord.currentSettled.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+        if case .onChange = request, !NativeObservationFeatures.mayHaveAdvancedTracking,
+          !TraceSwitch.isEnabled
+        {
+          return runMarked {
+            withObservationTracking(apply, onChange: NativeTracking.forwardOnce(makeCallbacks))
+          }
+        }
+        var result: T?
+        NativeTracking.run({ result = apply() }, request: request, callbacks: makeCallbacks)
+        return result.take()!
+      }
+    #endif
+    return runInScope(apply, callbacks: makeCallbacks)
   }
 }
