@@ -11,6 +11,13 @@ enum MemberExpansion {
     let accessMember = names.make("Member")
     let mutationMember = names.make("Member")
     let mutationResult = names.make("MutationResult")
+    // The class's own attributes count: its accessors' code is inside it.
+    let observation = ObservationAvailability.condition(
+      in: [request.declaration.source] + request.lexicalContext)
+    // Branched, the mutation helper's body is an `if` expression: its value is the result.
+    func registrar(_ call: String) -> String {
+      ObservationAvailability.indent(ObservationAvailability.branched(call, condition: observation))
+    }
     var members: [String] = []
     if !type.propertyNames.contains(MacroNames.registrar) {
       members.append(
@@ -23,7 +30,7 @@ enum MemberExpansion {
         internal nonisolated func access<\(accessMember)>(
           keyPath: KeyPath<\(typeName), \(accessMember)>
         ) {
-          \(MacroNames.registrar).access(self, keyPath: keyPath)
+        \(registrar("\(MacroNames.registrar).access(self, keyPath: keyPath)"))
         }
         """)
     }
@@ -34,7 +41,7 @@ enum MemberExpansion {
           keyPath: KeyPath<\(typeName), \(mutationMember)>,
           _ mutation: () throws -> \(mutationResult)
         ) rethrows -> \(mutationResult) {
-          try \(MacroNames.registrar).withMutation(of: self, keyPath: keyPath, mutation)
+        \(registrar("try \(MacroNames.registrar).withMutation(of: self, keyPath: keyPath, mutation)"))
         }
         """)
     }

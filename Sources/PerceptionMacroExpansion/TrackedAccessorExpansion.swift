@@ -28,7 +28,9 @@ enum TrackedAccessorExpansion {
     } else {
       calls = .registrar(keyPath: "\\.\(name)")
     }
-    let accessors = self.accessors(name, calls: calls)
+    let accessors = self.accessors(
+      name, calls: calls, observation: ObservationAvailability.condition(in: request.lexicalContext)
+    )
     // swift-syntax joins accessors with blank lines when the property already has an accessor block
     // (its observers), and otherwise wraps them in braces, indented by four spaces.
     if member.bindings.first?.accessorBlock != nil {
@@ -58,6 +60,8 @@ enum TrackedAccessorExpansion {
     var withMutation: String
     var willSet: String
     var didSet: String
+    /// Whether `access` and `withMutation` call the registrar, rather than the class's helpers.
+    var callsRegistrar = true
 
     /// For a class whose `access` and `withMutation` helpers are the generated ones, where the
     /// property has no static key path: the registrar's public entry points, with the key path
@@ -93,14 +97,29 @@ enum TrackedAccessorExpansion {
         access: "access(keyPath: \\.\(name))",
         withMutation: "withMutation(keyPath: \\.\(name))",
         willSet: "\(registrar).willSet(self, keyPath: \\.\(name))",
-        didSet: "\(registrar).didSet(self, keyPath: \\.\(name))")
+        didSet: "\(registrar).didSet(self, keyPath: \\.\(name))",
+        callsRegistrar: false)
     }
   }
 
-  /// `init`, `get`, `set` and `_modify` for the property `name`, making `calls`. Key paths keep
-  /// the name as written; the storage's name drops the backquotes.
-  static func accessors(_ name: String, calls: Calls) -> [String] {
+  /// `init`, `get`, `set` and `_modify` for the property `name`, making `calls`; each call to
+  /// the registrar behind `observation`, the test `ObservationAvailability` gives. Key paths
+  /// keep the name as written; the storage's name drops the backquotes.
+  static func accessors(_ name: String, calls: Calls, observation: String?) -> [String] {
     let storage = PeerName.storage(name)
+    func registrar(_ statements: String) -> String {
+      ObservationAvailability.branched(statements, condition: observation)
+    }
+    func helperOrRegistrar(_ statements: String) -> String {
+      calls.callsRegistrar ? registrar(statements) : statements
+    }
+    let read = helperOrRegistrar(calls.access)
+    let write = helperOrRegistrar("\(calls.withMutation) {\n  \(storage) = newValue\n}")
+    let modifyStart =
+      calls.callsRegistrar
+      ? registrar("\(calls.access)\n\(calls.willSet)")
+      : "\(calls.access)\n\(registrar(calls.willSet))"
+    let indent = ObservationAvailability.indent
     return [
       """
       @storageRestrictions(initializes: \(storage))
@@ -110,7 +129,7 @@ enum TrackedAccessorExpansion {
       """,
       """
       get {
-        \(calls.access)
+      \(indent(read))
         return \(storage)
       }
       """,
@@ -120,17 +139,14 @@ enum TrackedAccessorExpansion {
           \(storage) = newValue
           return
         }
-        \(calls.withMutation) {
-          \(storage) = newValue
-        }
+      \(indent(write))
       }
       """,
       """
       _modify {
-        \(calls.access)
-        \(calls.willSet)
+      \(indent(modifyStart))
         defer {
-            \(calls.didSet)
+      \(indent(indent(indent(registrar(calls.didSet)))))
         }
         yield &\(storage)
       }

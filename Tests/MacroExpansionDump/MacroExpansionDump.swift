@@ -68,10 +68,42 @@ public enum MacroExpansionDump {
   public static func ourBuffers(_ dump: String) -> [String: String] {
     var result: [String: String] = [:]
     for (name, text) in buffers(dump) {
+      let unbranched = withoutObservationBranches(text)
       result[withoutPrivateDiscriminators(name)] =
-        name.contains("fMm_") ? withoutPropertyNames(text) : text
+        name.contains("fMm_") ? withoutPropertyNames(unbranched) : unbranched
     }
     return result
+  }
+
+  /// The expansion with each `if #available(...) { X } else { X }` that `@Perceptible` writes
+  /// around its registrar calls (`ObservationAvailability`) replaced by X, where the two
+  /// branches are the same: `@Observable` has no such test. Branches that differ stay.
+  public static func withoutObservationBranches(_ text: String) -> String {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var index = 0
+    while index < lines.count {
+      let line = lines[index]
+      let indent = String(line.prefix { $0 == " " })
+      guard line.dropFirst(indent.count).hasPrefix("if #available("), line.hasSuffix(") {"),
+        let elseLine = lines[(index + 1)...].firstIndex(of: indent + "} else {"),
+        let end = lines[(elseLine + 1)...].firstIndex(of: indent + "}")
+      else {
+        index += 1
+        continue
+      }
+      let first = Array(lines[(index + 1)..<elseLine])
+      let second = Array(lines[(elseLine + 1)..<end])
+      guard first == second else {
+        index += 1
+        continue
+      }
+      let dedented = first.map {
+        $0.hasPrefix(indent + "  ") ? indent + $0.dropFirst(indent.count + 2) : $0
+      }
+      lines.replaceSubrange(index...end, with: dedented)
+      index += dedented.count
+    }
+    return lines.joined(separator: "\n")
   }
 
   /// The member expansion without `_perceptionPropertyName(_:)`, the member that `@Perceptible`

@@ -8,12 +8,15 @@ struct ExpansionTests {
     let result = MacroExpander.expand(
       Requests.perceptible(.member, "\n@Perceptible\nfinal class Model {\n  var count = 0\n}"))
     let source = result.source ?? ""
-    #expect(
-      source.hasPrefix(
-        "@PerceptionIgnored private let _$perceptionRegistrar = PerceptionCore.PerceptionRegistrar()\n\n"
-          + "internal nonisolated func access<$sD_6MemberfMu_>(\n"
-          + "  keyPath: KeyPath<Model, $sD_6MemberfMu_>\n) {\n"
-          + "  _$perceptionRegistrar.access(self, keyPath: keyPath)\n}\n\n"))
+    let registrarCall = "_$perceptionRegistrar.access(self, keyPath: keyPath)\n"
+    let prefix: String = [
+      "@PerceptionIgnored private let _$perceptionRegistrar = PerceptionCore.PerceptionRegistrar()\n\n",
+      "internal nonisolated func access<$sD_6MemberfMu_>(\n",
+      "  keyPath: KeyPath<Model, $sD_6MemberfMu_>\n) {\n",
+      "  if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {\n",
+      "    " + registrarCall, "  } else {\n", "    " + registrarCall, "  }\n}\n\n",
+    ].joined()
+    #expect(source.hasPrefix(prefix))
     #expect(source.contains("func withMutation<$sD_6MemberfMu0_, $sD_14MutationResultfMu_>("))
     #expect(source.components(separatedBy: "func shouldNotifyObservers").count == 5)
     #expect(
@@ -185,7 +188,11 @@ struct ExpansionTests {
               _count = initialValue
             }
             get {
-              _$perceptionRegistrar._access(self, lazyKeyPath: Model._$perceptionKeyPath_count)
+              if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+                _$perceptionRegistrar._access(self, lazyKeyPath: Model._$perceptionKeyPath_count)
+              } else {
+                _$perceptionRegistrar._access(self, lazyKeyPath: Model._$perceptionKeyPath_count)
+              }
               return _count
             }
             set {
@@ -193,15 +200,30 @@ struct ExpansionTests {
                 _count = newValue
                 return
               }
-              _$perceptionRegistrar._withMutation(of: self, lazyKeyPath: Model._$perceptionKeyPath_count) {
-                _count = newValue
+              if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+                _$perceptionRegistrar._withMutation(of: self, lazyKeyPath: Model._$perceptionKeyPath_count) {
+                  _count = newValue
+                }
+              } else {
+                _$perceptionRegistrar._withMutation(of: self, lazyKeyPath: Model._$perceptionKeyPath_count) {
+                  _count = newValue
+                }
               }
             }
             _modify {
-              _$perceptionRegistrar._access(self, lazyKeyPath: Model._$perceptionKeyPath_count)
-              _$perceptionRegistrar._willSet(self, lazyKeyPath: Model._$perceptionKeyPath_count)
+              if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+                _$perceptionRegistrar._access(self, lazyKeyPath: Model._$perceptionKeyPath_count)
+                _$perceptionRegistrar._willSet(self, lazyKeyPath: Model._$perceptionKeyPath_count)
+              } else {
+                _$perceptionRegistrar._access(self, lazyKeyPath: Model._$perceptionKeyPath_count)
+                _$perceptionRegistrar._willSet(self, lazyKeyPath: Model._$perceptionKeyPath_count)
+              }
               defer {
-                  _$perceptionRegistrar._didSet(self, lazyKeyPath: Model._$perceptionKeyPath_count)
+                  if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+                    _$perceptionRegistrar._didSet(self, lazyKeyPath: Model._$perceptionKeyPath_count)
+                  } else {
+                    _$perceptionRegistrar._didSet(self, lazyKeyPath: Model._$perceptionKeyPath_count)
+                  }
               }
               yield &_count
             }
@@ -222,7 +244,11 @@ struct ExpansionTests {
               _count = initialValue
             }
             get {
-              _$perceptionRegistrar.access(self, keyPath: \\.count)
+              if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+                _$perceptionRegistrar.access(self, keyPath: \\.count)
+              } else {
+                _$perceptionRegistrar.access(self, keyPath: \\.count)
+              }
               return _count
             }
             set {
@@ -230,15 +256,30 @@ struct ExpansionTests {
                 _count = newValue
                 return
               }
-              _$perceptionRegistrar.withMutation(of: self, keyPath: \\.count) {
-                _count = newValue
+              if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+                _$perceptionRegistrar.withMutation(of: self, keyPath: \\.count) {
+                  _count = newValue
+                }
+              } else {
+                _$perceptionRegistrar.withMutation(of: self, keyPath: \\.count) {
+                  _count = newValue
+                }
               }
             }
             _modify {
-              _$perceptionRegistrar.access(self, keyPath: \\.count)
-              _$perceptionRegistrar.willSet(self, keyPath: \\.count)
+              if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+                _$perceptionRegistrar.access(self, keyPath: \\.count)
+                _$perceptionRegistrar.willSet(self, keyPath: \\.count)
+              } else {
+                _$perceptionRegistrar.access(self, keyPath: \\.count)
+                _$perceptionRegistrar.willSet(self, keyPath: \\.count)
+              }
               defer {
-                  _$perceptionRegistrar.didSet(self, keyPath: \\.count)
+                  if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+                    _$perceptionRegistrar.didSet(self, keyPath: \\.count)
+                  } else {
+                    _$perceptionRegistrar.didSet(self, keyPath: \\.count)
+                  }
               }
               yield &_count
             }
@@ -252,8 +293,11 @@ struct ExpansionTests {
     #expect(source.hasPrefix("@storageRestrictions(initializes: _v)\ninit(initialValue) {\n"))
     #expect(
       source.contains(
-        "}\n\nget {\n  _$perceptionRegistrar._access(self, lazyKeyPath: Model._$perceptionKeyPath_v)"
-          + "\n  return _v\n}\n\nset {"
+        "}\n\nget {\n  if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {\n"
+          + "    _$perceptionRegistrar._access(self, lazyKeyPath: Model._$perceptionKeyPath_v)\n"
+          + "  } else {\n"
+          + "    _$perceptionRegistrar._access(self, lazyKeyPath: Model._$perceptionKeyPath_v)\n"
+          + "  }\n  return _v\n}\n\nset {"
       ))
   }
 
