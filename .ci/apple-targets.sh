@@ -205,6 +205,57 @@ else
   echo "PerceptionCore's iOS 13 build makes no metadata that runtimes before iOS 18 lack"
 fi
 
+# The path an app takes (issue 49): most apps run on iOS 17 or later built for a deployment
+# target below 17, where the model's `Observable` conformance is unavailable outside an
+# availability test. In raw SIL of a model (Fixtures/AccessorModel.swift) built for iOS 13, its
+# getter, setter and `_modify` must each test for Observation's releases and call the
+# registrar's entry points constrained to `Observable` (the branch an iOS 17 device runs, and
+# Linux's), and built for iOS 17 call only those; no code may name `ErasedObservable`, the
+# re-typing those entry points replaced. ACCESSOR_SIL_LINES=1 prints the getter's calls.
+accessor_sil() {
+  local triple=$1 out="$work/$1" sil="$work/$1/AccessorModel.sil" status=0
+  swiftc_for "$triple" "$out" AccessorModel-sil -swift-version 6 -emit-silgen \
+    -load-plugin-executable "$plugin" -module-name AccessorModel -o "$sil" \
+    Tests/AppleTargets/Fixtures/AccessorModel.swift || return 1
+  for accessor in vg vs vM; do
+    # The accessor's body: from its `sil` line to the closing brace.
+    body=$(awk -v name="10ThermostatC6targetSi$accessor" \
+      '$1 == "sil" && index($0, name) { inside = 1 } inside { print } inside && /^}/ { exit }' "$sil")
+    calls=$(echo "$body" | grep -E 'function_ref @\$s14PerceptionCore0A9RegistrarV' || true)
+    observable=$(echo "$calls" | grep -c 'where τ_0_0 : Observable' || true)
+    perceptible=$(echo "$calls" | grep -c 'where τ_0_0 : Perceptible' || true)
+    tested=$(echo "$body" | grep -c 'OSVersionAtLeast' || true)
+    case "$triple" in
+      *ios13.0) want_perceptible=yes ;;
+      *) want_perceptible=no ;;
+    esac
+    if [ "$observable" -eq 0 ] || { [ "$want_perceptible" = yes ] && { [ "$perceptible" -eq 0 ] \
+      || [ "$tested" -eq 0 ]; }; } || { [ "$want_perceptible" = no ] && [ "$perceptible" -ne 0 ]; }
+    then
+      echo "error: $triple: Thermostat.target's accessor $accessor calls the registrar through" \
+        "$observable Observable and $perceptible Perceptible entry points, with $tested" \
+        "availability tests:" >&2
+      echo "$calls" >&2
+      status=1
+    fi
+    if [ "$accessor" = vg ] && [ -n "${ACCESSOR_SIL_LINES:-}" ]; then
+      echo "$triple getter:"
+      echo "$body" | grep -E 'OSVersionAtLeast|function_ref @\$s14PerceptionCore0A9RegistrarV'
+    fi
+  done
+  if grep -q ErasedObservable "$sil"; then
+    echo "error: $triple: the model's SIL names ErasedObservable" >&2
+    status=1
+  fi
+  return "$status"
+}
+if accessor_sil arm64-apple-ios13.0 && accessor_sil arm64-apple-ios17.0; then
+  echo "a model's accessors reach Observation through its Observable entry points, behind the" \
+    "availability test below iOS 17"
+else
+  failures=$((failures + 1))
+fi
+
 # Every target's diagnostics, the iOS 13 IR compile's included, in the targets' order, and the
 # compiles each target's check noted as failed.
 : > "$diagnostics"
