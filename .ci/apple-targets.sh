@@ -107,7 +107,8 @@ c_flags=(-Xcc -U__nonnull -Xcc -U__nullable -Xcc -I"$platform/include"
   -Xcc -isystem -Xcc "$work/lp64" -Xcc -isystem -Xcc /usr/include/x86_64-linux-gnu
   -Xcc -isystem -Xcc /usr/include -Xcc "-fmodule-map-file=$platform/Darwin/module.modulemap"
   -Xcc "-fmodule-map-file=$bin/CPerceptionRuntime.build/module.modulemap"
-  -Xcc -ICPerceptionRuntime/include)
+  -Xcc -ICPerceptionRuntime/include
+  -Xcc "-fmodule-map-file=$platform/ObjectiveC/module.modulemap")
 
 mapfile -t core < <(find Sources/PerceptionCore -name '*.swift' | sort)
 diagnostics="$work/diagnostics.log"
