@@ -26,7 +26,9 @@ work=.build/apple-targets/work
 second_compile_setup "$work"
 plugin="$bin/PerceptionMacros-tool#PerceptionMacros"
 swift_lib="$(dirname "$(dirname "$(readlink -f "$(command -v swiftc)")")")/lib/swift"
-toolchain_key="$(swiftc --version 2>&1 | cksum | cut -d' ' -f1)"
+# (The Dispatch stand-in is built into the pseudo-SDK: a change to it makes a new one.)
+toolchain_key="$(swiftc --version 2>&1 | cat - Tests/AppleTargets/Platform/Dispatch.swift \
+  | cksum | cut -d' ' -f1)"
 sdk_root=".build/apple-targets/sdk-$toolchain_key"
 platform=Tests/AppleTargets/Platform
 
