@@ -15,7 +15,9 @@
 // XCTest ships with Xcode, not with the OS: these headers carry no OS availability but the
 // deprecations of XCTestDefines.h's `XCT_DEPRECATED_WITH_REPLACEMENT`, which Xcode 12 defines as
 // `API_DEPRECATED_WITH_REPLACEMENT(r, macos(10.13, 10.13), ios(8.0, 8.0), tvos(9.0, 9.0))`.
-// None of these declarations is isolated to an actor.
+// No actor isolation: the headers found mark none of these declarations `XCT_SWIFT_MAIN_ACTOR`
+// (XCTest's `@MainActor`, which later headers put on UI-testing API and on
+// `-waitForExpectationsWithTimeout:handler:`), though none found is from Xcode 16 or later.
 
 // XCTest.h imports Foundation, and the module re-exports it (and with it ObjectiveC's NSObject).
 @_exported import Foundation
