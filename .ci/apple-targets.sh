@@ -26,7 +26,9 @@ work=.build/apple-targets/work
 second_compile_setup "$work"
 plugin="$bin/PerceptionMacros-tool#PerceptionMacros"
 swift_lib="$(dirname "$(dirname "$(readlink -f "$(command -v swiftc)")")")/lib/swift"
-toolchain_key="$(swiftc --version 2>&1 | cksum | cut -d' ' -f1)"
+# (The Dispatch stand-in is built into the pseudo-SDK: a change to it makes a new one.)
+toolchain_key="$(swiftc --version 2>&1 | cat - Tests/AppleTargets/Platform/Dispatch.swift \
+  | cksum | cut -d' ' -f1)"
 sdk_root=".build/apple-targets/sdk-$toolchain_key"
 platform=Tests/AppleTargets/Platform
 
@@ -107,9 +109,12 @@ c_flags=(-Xcc -U__nonnull -Xcc -U__nullable -Xcc -I"$platform/include"
   -Xcc -isystem -Xcc "$work/lp64" -Xcc -isystem -Xcc /usr/include/x86_64-linux-gnu
   -Xcc -isystem -Xcc /usr/include -Xcc "-fmodule-map-file=$platform/Darwin/module.modulemap"
   -Xcc "-fmodule-map-file=$bin/CPerceptionRuntime.build/module.modulemap"
-  -Xcc -ICPerceptionRuntime/include)
+  -Xcc -ICPerceptionRuntime/include
+  -Xcc "-fmodule-map-file=$platform/ObjectiveC/module.modulemap")
 
 mapfile -t core < <(find Sources/PerceptionCore -name '*.swift' | sort)
+mapfile -t test_support < <(find Sources/PerceptionTestSupport -name '*.swift' | sort)
+xctest_control=Tests/AppleTargets/Fixtures/XCTestObserverWithoutNSObject.swift
 diagnostics="$work/diagnostics.log"
 failures=0
 # swiftc_for TRIPLE OUT NAME ARGS...: a compile for TRIPLE against its pseudo-SDK and the
@@ -144,6 +149,40 @@ in_parallel() {
   return "$status"
 }
 
+# check_test_support TRIPLE OUT: PerceptionTestSupport, which every Xcode user of the product
+# compiles, against the XCTest and Testing stand-ins in Tests/AppleTargets/Platform (Apple's
+# Objective-C XCTest as Swift imports it, and swift-testing's API), in release, debug and library
+# evolution, after the Foundation stand-in and PerceptionCore are in OUT. Then the control: an
+# observer that is no NSObject, which swift-corelibs-xctest's Swift protocol accepts, must be
+# rejected as Apple's `XCTestObservation: NSObjectProtocol` rejects it, or the XCTest stand-in has
+# lost Apple's shape.
+check_test_support() {
+  local triple=$1 out=$2
+  local standin=(-swift-version 6 -wmo -warnings-as-errors -enable-library-evolution -emit-module)
+  swiftc_for "$triple" "$out" XCTest "${standin[@]}" -module-name XCTest \
+    -emit-module-path "$out/XCTest.swiftmodule" "$platform/XCTest.swift"
+  swiftc_for "$triple" "$out" Testing "${standin[@]}" -module-name Testing \
+    -emit-module-path "$out/Testing.swiftmodule" "$platform/Testing.swift"
+  local swift6=(-swift-version 6 -wmo -module-name PerceptionTestSupport)
+  swiftc_for "$triple" "$out" PerceptionTestSupport-release "${swift6[@]}" -O -emit-module \
+    -emit-module-path "$out/PerceptionTestSupport.swiftmodule" "${test_support[@]}"
+  swiftc_for "$triple" "$out" PerceptionTestSupport-debug "${swift6[@]}" -Onone -D DEBUG \
+    -typecheck "${test_support[@]}"
+  swiftc_for "$triple" "$out" PerceptionTestSupport-evolution "${swift6[@]}" -O -typecheck \
+    -enable-library-evolution "${test_support[@]}"
+  if swiftc_for "$triple" "$out" xctest-control -swift-version 6 -typecheck \
+    -module-name XCTestControl "$xctest_control" 2> /dev/null; then
+    echo "error: $xctest_control compiled for $triple; the XCTest stand-in is not Apple's" >&2
+    echo xctest-control >> "$out/failed"
+  elif ! grep -q "cannot declare conformance to 'NSObjectProtocol' in Swift" "$out/xctest-control.log"; then
+    cat "$out/xctest-control.log" >&2
+    echo "error: $xctest_control failed for $triple for another reason" >&2
+    echo xctest-control >> "$out/failed"
+  else
+    sed -i '/^xctest-control$/d' "$out/failed"
+  fi
+}
+
 check_target() {
   # Run in a job of its own: a failed compile is noted, and the next one runs.
   set +e
@@ -172,6 +211,7 @@ check_target() {
   swiftc_for "$triple" "$out" Perception "${swift6[@]}" -emit-module -module-name Perception \
     -load-plugin-executable "$plugin" -emit-module-path "$out/Perception.swiftmodule" \
     Sources/Perception/*.swift
+  check_test_support "$triple" "$out"
   for mode in 5 6; do
     swiftc_for "$triple" "$out" "Clients-swift$mode" -swift-version "$mode" -wmo -typecheck \
       -load-plugin-executable "$plugin" -module-name Clients Tests/AppleTargets/Clients/*.swift

@@ -3,6 +3,11 @@
   internal import PerceptionCore
   import XCTest
 
+  #if canImport(Darwin)
+    import Darwin
+    import Dispatch
+  #endif
+
   /// Fails the running XCTest case with `XCTFail`, and sees whether XCTest took the failure:
   /// XCTest drops a failure recorded while no case runs (on another library's test, or after
   /// the last case), and the report then goes to standard error. An observer of XCTest's
@@ -12,9 +17,26 @@
     // Sendable: `running` is only touched under `lock`.
     static let shared: XCTestWitness = {
       let witness = XCTestWitness()
-      XCTestObservationCenter.shared.addTestObserver(witness)
+      witness.register()
       return witness
     }()
+
+    /// Registers the witness with XCTest. Apple's XCTest takes an observer on the main thread
+    /// only (elsewhere it raises NSInternalInconsistencyException, "Test observers can only be
+    /// registered and unregistered on the main thread"), and the first report can come from any
+    /// thread: Swift Testing runs its tests off the main thread, and a report made where no test
+    /// is current ends here. Off the main thread the witness registers on the main queue without
+    /// waiting (a wait would deadlock a main thread that waits for this one); until then it sees
+    /// no case, so a failure it records then also goes to standard error.
+    private func register() {
+      #if canImport(Darwin)
+        if pthread_main_np() == 0 {
+          DispatchQueue.main.async { XCTestObservationCenter.shared.addTestObserver(self) }
+          return
+        }
+      #endif
+      XCTestObservationCenter.shared.addTestObserver(self)
+    }
 
     /// The failure being recorded on this task, which the observer marks as taken.
     @TaskLocal private static var pending: Pending?

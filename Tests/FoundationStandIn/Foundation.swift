@@ -6,6 +6,13 @@
 //
 // Shapes and availability: Apple's documentation pages (developer.apple.com/documentation/
 // foundation/…), named on each declaration.
+//
+// As Apple's Foundation does, it re-exports the Objective-C root class (the ObjectiveC stand-in,
+// Tests/AppleTargets/Platform/ObjectiveC) and bridges `String` to `NSString`: a Swift module can
+// declare `@objc` API only while a module named Foundation is imported, and a `String` in it is
+// representable in Objective-C only through that bridge (the XCTest stand-in's protocol).
+
+@_exported import ObjectiveC
 
 /// foundation/nslocking: `protocol NSLocking`, iOS 2, macOS 10.0, tvOS 9, watchOS 2.
 public protocol NSLocking {
@@ -27,10 +34,10 @@ extension NSLocking {
 }
 
 /// foundation/nslock: `class NSLock`, iOS 2, macOS 10.0, tvOS 9, watchOS 2 (an Objective-C class,
-/// Sendable in Apple's overlay).
-open class NSLock: NSLocking, @unchecked Sendable {
+/// `NSObject`'s subclass, Sendable in Apple's overlay).
+open class NSLock: NSObject, NSLocking, @unchecked Sendable {
   /// Creates the lock.
-  public init() {}
+  public override init() {}
   /// Type-checked only (see the top of the file).
   open func lock() {}
   /// Type-checked only (see the top of the file).
@@ -68,4 +75,29 @@ public protocol SortComparator<Compared>: Hashable, Sendable {
   func compare(_ lhs: Self.Compared, _ rhs: Self.Compared) -> ComparisonResult
   /// foundation/sortcomparator/order: `var order: SortOrder { get set }`.
   var order: SortOrder { get set }
+}
+
+/// foundation/nsstring: `class NSString`, iOS 2, macOS 10.0, tvOS 9, watchOS 2, the Objective-C
+/// type a `String` bridges to (`NSObject`'s subclass). Holds nothing: only compiled against.
+open class NSString: NSObject {}
+
+/// swift/string: "String is bridged to Objective-C as NSString" (Foundation's overlay declares
+/// the conformance). What the compiler needs of it: `String` is representable in Objective-C,
+/// so a `String` in an `@objc` declaration (the XCTest stand-in's protocol) compiles. The
+/// bodies bridge nothing.
+extension String: _ObjectiveCBridgeable {
+  public func _bridgeToObjectiveC() -> NSString { NSString() }
+
+  public static func _forceBridgeFromObjectiveC(_ source: NSString, result: inout String?) {
+    result = ""
+  }
+
+  public static func _conditionallyBridgeFromObjectiveC(
+    _ source: NSString, result: inout String?
+  ) -> Bool {
+    result = ""
+    return true
+  }
+
+  public static func _unconditionallyBridgeFromObjectiveC(_ source: NSString?) -> String { "" }
 }
