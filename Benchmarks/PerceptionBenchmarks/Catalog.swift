@@ -72,6 +72,10 @@ private let entries: [Entry] = [
   Entry(id: "hand-write", title: "hand-written: write, no observers"),
   Entry(id: "hand-modify", title: "hand-written: `+=` (get, then set)"),
   Entry(id: "hand-cycle-1", title: "hand-written: full cycle, 1 read"),
+  // The same through the registrar's `Perceptible` entry points (`PerceptibleCalledModel`).
+  Entry(id: "perceptible-read", title: "Perceptible entry points: read, no tracking scope"),
+  Entry(id: "perceptible-write", title: "Perceptible entry points: write, no observers"),
+  Entry(id: "perceptible-cycle-1", title: "Perceptible entry points: full cycle, 1 read"),
   Entry(
     id: "keypath-literal", title: "a key path literal, formed and dropped (no registrar)",
     guarded: false),
@@ -119,17 +123,28 @@ private func handWrittenBatches<E: Engine>(_ engine: E.Type) -> [String: Batch] 
   ]
 }
 
+/// The `Perceptible` entry points' cases: `PerceptibleCalledTracker` on Perception's side.
+private func perceptibleCalledBatches<E: Engine>(_ engine: E.Type) -> [String: Batch] {
+  [
+    "perceptible-read": Cases.read(engine),
+    "perceptible-write": Cases.write(engine),
+    "perceptible-cycle-1": Cases.cycle1(engine),
+  ]
+}
+
 /// The cases whose id contains `filter` (all of them for `nil`), with both engines' work; the
 /// quick run leaves out the growth cases' large sizes.
 func makeCases(filter: String?, quick: Bool = false) -> [Case] {
   var perception = batches(PerceptionTracker.self)
   perception.merge(handWrittenBatches(HandWrittenTracker.self)) { _, hand in hand }
+  perception.merge(perceptibleCalledBatches(PerceptibleCalledTracker.self)) { _, called in called }
   perception["keypath-literal"] = KeyPathLiteralCase.perception()
   var native: [String: Batch] = [:]
   #if canImport(Observation)
     if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
       native = batches(NativeTracker.self)
       native.merge(handWrittenBatches(NativeTracker.self)) { _, hand in hand }
+      native.merge(perceptibleCalledBatches(NativeTracker.self)) { _, called in called }
       native["keypath-literal"] = KeyPathLiteralCase.native()
     }
   #endif
