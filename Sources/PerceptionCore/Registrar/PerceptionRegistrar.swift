@@ -25,6 +25,10 @@
 ///     }
 ///   }
 /// }
+///
+/// // Where Observation exists, so that it sees the class, as `@Perceptible` declares it.
+/// @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+/// extension Thermometer: Observable {}
 /// ```
 ///
 /// On Perception's runtime, an untracked read and an unobserved write neither allocate nor lock.
