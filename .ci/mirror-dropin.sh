@@ -108,6 +108,12 @@ public final class Store<State: Sendable> {
 
 extension Store: Perceptible {}
 
+// As TCA's Store, Observable where Observation exists.
+#if canImport(Observation)
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  extension Store: Observable {}
+#endif
+
 /// A model the macro makes perceptible.
 @MainActor
 @Perceptible
@@ -197,6 +203,12 @@ public final class Shared<Value: Sendable>: Perceptible, @unchecked Sendable {
     }
   }
 }
+
+// As swift-sharing's references, Observable where Observation exists.
+#if canImport(Observation)
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  extension Shared: Observable {}
+#endif
 
 #if canImport(SwiftUI)
   import SwiftUI
