@@ -8,7 +8,6 @@
   /// as itself with a key path of its own type; any other type gets this base, which observes
   /// nothing (Observation cannot see it) and was reported when it was made.
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-  @usableFromInline
   class ObservableOpener: @unchecked Sendable {
     // Sendable: immutable, and `OpenedObservable` holds nothing.
     init() {}
