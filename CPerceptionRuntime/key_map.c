@@ -175,16 +175,3 @@ const void *perception_property_key_find(const void *key) {
 void perception_property_key_insert(const void *key, const void *canonical) {
   perception_key_map_insert(&property_keys, key, canonical);
 }
-
-//===--- The process's subject types --------------------------------------===//
-
-/// Zero-initialized, as property_keys.
-static perception_key_map subject_types;
-
-const void *perception_subject_type_find(const void *type) {
-  return perception_key_map_find(&subject_types, type);
-}
-
-void perception_subject_type_insert(const void *type, const void *value) {
-  perception_key_map_insert(&subject_types, type, value);
-}

@@ -6,9 +6,7 @@
 // the canonical key path object, without a lock or any hashing of AnyKeyPath.
 // A key path literal is one object per source file that writes it, so a
 // property read in one file and written in another reaches the runtime as
-// two objects: the map holds each object seen under the canonical one. A
-// second map takes a type's metadata to what the Swift layer decided for that
-// type once (how the native engine reaches it). The
+// two objects: the map holds each object seen under the canonical one. The
 // keys are immortal (the Swift layer keeps them alive forever) and a key's
 // value never changes, which is what makes an insert-only, never-shrinking
 // table with lock-free readers sound.
@@ -47,14 +45,5 @@ const void *perception_property_key_find(const void *key);
 /// the process-wide map. Inserts must be serialized by the caller, as for
 /// perception_key_map_insert.
 void perception_property_key_insert(const void *key, const void *canonical);
-
-/// The value recorded for the type metadata `type` in the process-wide map of
-/// subject types (the Swift layer's per-type answers, immortal), or NULL.
-/// Static and lock-free, as perception_property_key_find.
-const void *perception_subject_type_find(const void *type);
-
-/// Records `value` for `type` in the process-wide map of subject types.
-/// Inserts must be serialized by the caller, as for perception_key_map_insert.
-void perception_subject_type_insert(const void *type, const void *value);
 
 #endif  // PERCEPTION_KEY_MAP_H

@@ -70,7 +70,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   // `@Perceptible`'s `_PerceptionKeyPath`) stay apart. Each entry point hands one of the three
   // operations below (`read`, `announce`, `mutate`, each testing the engine once) what the
   // native engine calls: Observation's registrar with the subject as itself, directly for an
-  // `Observable` subject, through the type's `ObservableOpener` for a `Perceptible` one. Every
+  // `Observable` subject, opened as one (`OpenedObservable`) for a `Perceptible` one. Every
   // member is in the type's body: an extension of a type deprecated from iOS 26 would warn in
   // every build for that target.
 
@@ -80,7 +80,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   public func access<Subject: Perceptible, Member>(
     _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>
   ) {
-    read(keyPath(), property: nil, site: nil) { Self.openedAccess($0, subject, keyPath()) }
+    read(keyPath(), property: nil, site: nil) { OpenedObservable.access($0, subject, keyPath()) }
   }
 
   /// Registers access with the call site that perception checking names: swift-perception's API.
@@ -98,7 +98,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     column: UInt
   ) {
     read(keyPath, property: nil, site: CallSite(fileID: fileID, line: line, column: column)) {
-      Self.openedAccess($0, subject, keyPath)
+      OpenedObservable.access($0, subject, keyPath)
     }
   }
 
@@ -109,7 +109,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>
   ) {
     announce(EventBits.willSet, keyPath(), property: nil) {
-      Self.openedAnnounce($0, EventBits.willSet, subject, keyPath())
+      OpenedObservable.announce($0, EventBits.willSet, subject, keyPath())
     }
   }
 
@@ -119,7 +119,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>
   ) {
     announce(EventBits.didSet, keyPath(), property: nil) {
-      Self.openedAnnounce($0, EventBits.didSet, subject, keyPath())
+      OpenedObservable.announce($0, EventBits.didSet, subject, keyPath())
     }
   }
 
@@ -129,8 +129,11 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     of subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>,
     _ mutation: () throws -> T
   ) rethrows -> T {
-    try mutate(keyPath(), property: nil, mutation) {
-      Self.openedAnnounce($0, $1, subject, keyPath())
+    // A literal is formed once for both announcements.
+    var formed: KeyPath<Subject, Member>?
+    return try mutate(keyPath(), property: nil, mutation) {
+      if formed == nil { formed = keyPath() }
+      OpenedObservable.announce($0, $1, subject, formed!)
     }
   }
 
@@ -140,7 +143,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
   ) {
     read(keyPath().keyPath, property: keyPath().propertyKey, site: nil) {
-      Self.openedAccess($0, subject, keyPath().keyPath)
+      OpenedObservable.access($0, subject, keyPath().keyPath)
     }
   }
 
@@ -150,7 +153,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
   ) {
     announce(EventBits.willSet, keyPath().keyPath, property: keyPath().propertyKey) {
-      Self.openedAnnounce($0, EventBits.willSet, subject, keyPath().keyPath)
+      OpenedObservable.announce($0, EventBits.willSet, subject, keyPath().keyPath)
     }
   }
 
@@ -160,7 +163,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
   ) {
     announce(EventBits.didSet, keyPath().keyPath, property: keyPath().propertyKey) {
-      Self.openedAnnounce($0, EventBits.didSet, subject, keyPath().keyPath)
+      OpenedObservable.announce($0, EventBits.didSet, subject, keyPath().keyPath)
     }
   }
 
@@ -172,7 +175,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     _ mutation: () throws -> T
   ) rethrows -> T {
     try mutate(keyPath().keyPath, property: keyPath().propertyKey, mutation) {
-      Self.openedAnnounce($0, $1, subject, keyPath().keyPath)
+      OpenedObservable.announce($0, $1, subject, keyPath().keyPath)
     }
   }
 
@@ -264,35 +267,6 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     unsafeDowncast(storage, to: RegistrarStorage.self)
   }
 
-  // The native engine's calls for a `Perceptible` subject, out of line: the type's opener.
-
-  @usableFromInline @inline(never)
-  static func openedAccess<Subject, Member>(
-    _ storage: AnyObject, _ subject: Subject, _ keyPath: KeyPath<Subject, Member>
-  ) {
-    #if canImport(Observation)
-      if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        ObservableOpener.of(Subject.self).access(observation(storage), subject, keyPath)
-      }
-    #endif
-  }
-
-  @usableFromInline @inline(never)
-  static func openedAnnounce<Subject, Member>(
-    _ storage: AnyObject, _ event: UInt32, _ subject: Subject, _ keyPath: KeyPath<Subject, Member>
-  ) {
-    #if canImport(Observation)
-      if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        let opener = ObservableOpener.of(Subject.self)
-        if event == EventBits.willSet {
-          opener.willSet(observation(storage), subject, keyPath)
-        } else {
-          opener.didSet(observation(storage), subject, keyPath)
-        }
-      }
-    #endif
-  }
-
   #if canImport(Observation)
     // For a subject that is also `Observable` (the `Perceptible` overloads are disfavored): the
     // native engine hands `subject` to the `ObservationRegistrar` as it is.
@@ -337,8 +311,11 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       of subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>,
       _ mutation: () throws -> T
     ) rethrows -> T {
-      try mutate(keyPath(), property: nil, mutation) {
-        Self.observationAnnounce($0, $1, subject, keyPath())
+      // A literal is formed once for both announcements.
+      var formed: KeyPath<Subject, Member>?
+      return try mutate(keyPath(), property: nil, mutation) {
+        if formed == nil { formed = keyPath() }
+        Self.observationAnnounce($0, $1, subject, formed!)
       }
     }
 
