@@ -18,7 +18,7 @@ export PERCEPTION_WARNINGS_AS_ERRORS=1
 # The C tests' cross configurations install compilers and runners (apt-get, pip): mostly
 # downloads, started now so that they overlap the Swift builds, and awaited before those tests.
 installs_log=$(mktemp "${TMPDIR:-/tmp}/perception-c-installs.XXXXXX")
-bash .ci/c-tests.sh --install > "$installs_log" 2>&1 &
+bash .ci/c-cross-install.sh > "$installs_log" 2>&1 &
 installs=$!
 
 step "swift build (warnings are errors)"
@@ -79,7 +79,7 @@ wait "$installs" || true
 cat "$installs_log"
 rm -f "$installs_log"
 swift run --skip-build CPerceptionRuntimeTests
-bash .ci/c-tests.sh
+CI=true bash .ci/c-tests.sh
 
 for engine in perception native; do
   step "swift test --sanitize=thread (PERCEPTION_ENGINE=$engine)"
