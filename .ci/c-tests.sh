@@ -52,14 +52,22 @@ if [ "$(uname -s)" = Linux ]; then
   fi
 fi
 
-# gold, the default linker here, prints a screenful of harmless warnings for
-# every ASan binary; use lld when it is there (it ships with the toolchain).
+# gold, the default linker on Linux, prints a screenful of harmless warnings
+# for every ASan binary; use lld when it is there (it ships with the
+# toolchain). Elsewhere the platform's own linker serves.
 SANITIZER_LINK=()
-if command -v ld.lld >/dev/null 2>&1 || [ -x "$(dirname "$(command -v "$CC")")/ld.lld" ]; then
+if [ "$(uname -s)" = Linux ] &&
+  { command -v ld.lld >/dev/null 2>&1 || [ -x "$(dirname "$(command -v "$CC")")/ld.lld" ]; }; then
   SANITIZER_LINK=(-fuse-ld=lld)
 fi
 
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
+# LeakSanitizer is Linux's here: Apple's clang stops an ASan binary that asks
+# for it on macOS.
+if [ "$(uname -s)" = Linux ]; then
+  export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
+else
+  export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1}
+fi
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1}
 
