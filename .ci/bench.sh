@@ -15,8 +15,8 @@
 # budget, and the change trace's figures, on both engines, in a build that keeps checking.
 #
 # The benchmark is a package of its own (Benchmarks/Package.swift), built with warnings as
-# errors: .ci/test.sh builds the library's package only. count-instructions.sh builds with the
-# same flags, so the timed run below reuses its build.
+# errors: .ci/test.sh and .ci/matrix.sh build the library's package only.
+# count-instructions.sh builds with the same flags, so the timed run below reuses its build.
 set -eu
 cd "$(dirname "$0")/.."
 json="$(mktemp "${TMPDIR:-/tmp}/perception-bench.XXXXXX.json")"

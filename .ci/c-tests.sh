@@ -2,22 +2,23 @@
 # Builds and runs the C runtime's tests (Tests/CPerceptionRuntimeTests) outside
 # SwiftPM, one configuration per platform branch of perception_platform.h (its
 # table says which configuration tests which branch):
-#   on the host: -O2, the pthread-key slot, ASan+UBSan, TSan, and generic POSIX
-#     (Linux's own branches turned off);
-#   windows, windows-clang: x86_64 with mingw-w64's gcc, then with clang over
-#     mingw-w64's headers and libraries, run under wine;
-#   wasi: wasm32-wasi without threads, run under wasmtime;
-#   darwin: the runtime's and the tests' .c files compiled (not run) for
-#     arm64-apple-ios13.0 and x86_64-apple-macos10.15 against glibc's headers and
-#     the stand-ins in Tests/AppleTargets/Platform.
-# A cross configuration installs what it needs (apt-get, pip) and skips with a
-# loud line where it cannot; a configuration that builds and fails fails the run.
-# Binaries, the wine prefix and the lp64 headers go to a temp dir.
+#   host: -O2, the pthread-key slot, ASan+UBSan, TSan, and on Linux generic
+#     POSIX (Linux's own branches turned off), with the host's compiler;
+#   cross (Linux only): windows, windows-clang: x86_64 with mingw-w64's gcc,
+#     then with clang over the same mingw-w64 headers and libraries, run under
+#     wine; wasi: wasm32-wasi without threads, run under wasmtime; darwin: the
+#     runtime's and the tests' .c files compiled (not run) for
+#     arm64-apple-ios13.0 and x86_64-apple-macos10.15 against glibc's headers
+#     and the stand-ins in Tests/AppleTargets/Platform.
+# A cross configuration finds its own tools (.ci/c-cross-tools.sh), whatever
+# else is installed. Where they are missing, CI (CI=true) installs them
+# (.ci/c-cross-install.sh), and elsewhere the configuration skips with one
+# line; a configuration that builds and fails fails the run. Binaries, the
+# wine prefix and the lp64 headers go to a temp dir.
 #
-# Usage: .ci/c-tests.sh            (from anywhere; CC overrides clang)
-#        .ci/c-tests.sh --install  only installs what the cross configurations
-#                                  need; .ci/test.sh starts it first, so that the
-#                                  downloads overlap the Swift builds.
+# Usage: .ci/c-tests.sh          every configuration (CC overrides clang)
+#        .ci/c-tests.sh --host   the host configurations only (.ci/test.sh)
+#        .ci/c-tests.sh --cross  the cross configurations only (.ci/matrix.sh)
 # Empty arrays are expanded as ${a[@]+"${a[@]}"} for bash 3.2 (macOS) under set -u.
 set -u
 
@@ -34,6 +35,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# shellcheck source=c-cross-tools.sh
+source .ci/c-cross-tools.sh
+
 COMMON=(-std=c11 -Wall -Wextra -Werror -ICPerceptionRuntime/include)
 SOURCES=(CPerceptionRuntime/*.c Tests/CPerceptionRuntimeTests/*.c)
 
@@ -48,14 +52,22 @@ if [ "$(uname -s)" = Linux ]; then
   fi
 fi
 
-# gold, the default linker here, prints a screenful of harmless warnings for
-# every ASan binary; use lld when it is there (it ships with the toolchain).
+# gold, the default linker on Linux, prints a screenful of harmless warnings
+# for every ASan binary; use lld when it is there (it ships with the
+# toolchain). Elsewhere the platform's own linker serves.
 SANITIZER_LINK=()
-if command -v ld.lld >/dev/null 2>&1 || [ -x "$(dirname "$(command -v "$CC")")/ld.lld" ]; then
+if [ "$(uname -s)" = Linux ] &&
+  { command -v ld.lld >/dev/null 2>&1 || [ -x "$(dirname "$(command -v "$CC")")/ld.lld" ]; }; then
   SANITIZER_LINK=(-fuse-ld=lld)
 fi
 
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
+# LeakSanitizer is Linux's here: Apple's clang stops an ASan binary that asks
+# for it on macOS.
+if [ "$(uname -s)" = Linux ]; then
+  export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
+else
+  export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1}
+fi
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1}
 
@@ -101,81 +113,61 @@ run_configuration() {
   build_and_run "$name" "$BUILD_DIR/c-tests-$name" "" "$CC" "${COMMON[@]}" -pthread "$@" "${SOURCES[@]}"
 }
 
-# skip NAME REASON: a configuration that cannot run on this machine, said loudly.
+# skip NAME REASON: a configuration that cannot run on this machine, in one line.
 skip() {
   echo "=== $1: SKIPPED: $2"
-  echo "WARNING: c-tests: the $1 configuration did not run"
   skipped+=("$1")
 }
 
-# install_packages PACKAGE...: installs the Debian packages that are missing,
-# quietly. Fails where there is no apt-get, no root, or no such package.
-APT_UPDATED=""
-install_packages() {
-  local missing=() package
-  for package in "$@"; do
-    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'ok installed'; then
-      missing+=("$package")
-    fi
-  done
-  [ ${#missing[@]} -eq 0 ] && return 0
-  if ! command -v apt-get >/dev/null 2>&1 || [ "$(id -u)" != 0 ]; then
-    echo "cannot install ${missing[*]}: no apt-get, or not root"
-    return 1
-  fi
-  echo "installing ${missing[*]}"
-  if [ -z "$APT_UPDATED" ]; then
-    apt-get update -qq >"$BUILD_DIR/apt.log" 2>&1 || { cat "$BUILD_DIR/apt.log"; return 1; }
-    APT_UPDATED=1
-  fi
-  # Waits for another apt-get's lock rather than failing at once.
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-    -o DPkg::Lock::Timeout=120 "${missing[@]}" >"$BUILD_DIR/apt.log" 2>&1 ||
-    { tail -n 20 "$BUILD_DIR/apt.log"; return 1; }
+# Installing is CI's (CI=true, as CI services set it): the tools' installer
+# (.ci/c-cross-install.sh) runs only there, and only for what is missing.
+# Everywhere else a configuration without its tools skips.
+# usable TOOLS_CHECK: true if TOOLS_CHECK passes, after installing in CI.
+usable() {
+  "$1" && return 0
+  [ "${CI:-}" = true ] || return 1
+  bash .ci/c-cross-install.sh && "$1"
 }
 
-# What the cross configurations install.
-WINDOWS_PACKAGES=(gcc-mingw-w64-x86-64-win32 wine64)
-WASI_PACKAGES=(wasi-libc libclang-rt-14-dev-wasm32)
-
-# install_wasmtime: PyPI's wasmtime, unless Python already has it.
-install_wasmtime() {
-  python3 -c 'import wasmtime' >/dev/null 2>&1 && return 0
-  python3 -m pip install --quiet --disable-pip-version-check wasmtime >"$BUILD_DIR/pip.log" 2>&1 ||
-    { cat "$BUILD_DIR/pip.log"; return 1; }
-}
-
-# Windows: mingw-w64's gcc, with Windows' own threads (its win32 flavour; the
-# tests start theirs with CreateThread), run under wine in a prefix made here.
+# Windows: mingw-w64's gcc of the flavour find_mingw chose, then clang over
+# that flavour's headers and libraries, both run under wine in a prefix made
+# here.
 windows_configuration() {
   local started=$SECONDS
-  if ! install_packages "${WINDOWS_PACKAGES[@]}"; then
-    skip windows "mingw-w64 or wine could not be installed"
+  if ! usable windows_tools; then
+    skip "windows, windows-clang" "no mingw-w64 gcc or wine64 here (CI installs them: .ci/c-cross-install.sh)"
     return
   fi
-  local compiler wine
-  compiler=$(command -v x86_64-w64-mingw32-gcc-win32 || command -v x86_64-w64-mingw32-gcc)
-  # Debian's wine64 without the `wine` package has no command on PATH.
-  wine=$(command -v wine64 || command -v wine || ls /usr/lib/wine/wine64 2>/dev/null)
-  WINESERVER=$(command -v wineserver || ls /usr/lib/wine/wineserver64 2>/dev/null)
-  if [ -z "$compiler" ] || [ -z "$wine" ]; then
-    skip windows "installed, but no x86_64-w64-mingw32-gcc or wine64 found"
-    return
-  fi
+  echo "=== windows: $MINGW_GCC ($MINGW_FLAVOUR flavour, $MINGW_LIBDIR), $WINE"
   export WINEPREFIX="$BUILD_DIR/wine" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
-  if ! "$wine" wineboot --init >"$BUILD_DIR/wineboot.log" 2>&1; then
+  if ! "$WINE" wineboot --init >"$BUILD_DIR/wineboot.log" 2>&1; then
     cat "$BUILD_DIR/wineboot.log"
     echo "=== windows: RUN FAILED (wineboot)"
     failures+=("windows (wineboot)")
     return
   fi
-  echo "=== windows: installs and wine prefix: $((SECONDS - started)) s"
-  build_and_run windows "$BUILD_DIR/c-tests-windows.exe" "$wine" "$compiler" "${COMMON[@]}" -O2 \
+  echo "=== windows: tools and wine prefix: $((SECONDS - started)) s"
+  # -static: with the posix flavour the binary would otherwise need
+  # libwinpthread-1.dll, which wine does not find.
+  build_and_run windows "$BUILD_DIR/c-tests-windows.exe" "$WINE" "$MINGW_GCC" "${COMMON[@]}" -O2 -static \
     "${SOURCES[@]}"
   # clang, the compiler Swift uses on Windows, over the same mingw-w64 headers
   # and libraries: its _Thread_local is native TLS where gcc's is emulated.
-  build_and_run windows-clang "$BUILD_DIR/c-tests-windows-clang.exe" "$wine" "$CC" --target=x86_64-w64-mingw32 \
-    -fuse-ld=lld "${COMMON[@]}" -O2 "${SOURCES[@]}"
+  # Left to itself, clang picks the gcc lib dir of the highest version under
+  # /usr/lib/gcc/x86_64-w64-mingw32, 12-win32 before 12-posix, even where
+  # 12-win32 holds only the win32 runtime's DLLs (the posix gcc beside the
+  # win32 runtime): then lld finds no libgcc or libgcc_eh. Nor can one be
+  # named: --gcc-install-dir is unused for mingw-w64. So clang gets a sysroot
+  # made here, where the chosen flavour's lib dir is the only one: its mingw-w64
+  # driver takes the headers and libraries from <sysroot>/x86_64-w64-mingw32
+  # and the gcc lib dir from <sysroot>/lib/gcc/x86_64-w64-mingw32/<version>.
+  local sysroot="$BUILD_DIR/mingw-sysroot" target_dir
+  target_dir=$(dirname "$(dirname "$("$MINGW_GCC" -print-file-name=libmingw32.a)")")
+  mkdir -p "$sysroot/lib/gcc/x86_64-w64-mingw32"
+  ln -s "$target_dir" "$sysroot/x86_64-w64-mingw32"
+  ln -s "$MINGW_LIBDIR" "$sysroot/lib/gcc/x86_64-w64-mingw32/$(basename "$MINGW_LIBDIR")"
+  build_and_run windows-clang "$BUILD_DIR/c-tests-windows-clang.exe" "$WINE" "$CC" --target=x86_64-w64-mingw32 \
+    --sysroot="$sysroot" -fuse-ld=lld "${COMMON[@]}" -O2 -static "${SOURCES[@]}"
 }
 
 # WASI: the host's clang for wasm32-wasi against Debian's wasi-libc, with
@@ -183,26 +175,17 @@ windows_configuration() {
 # clang 14's resource directory), run by PyPI's wasmtime.
 wasi_configuration() {
   local started=$SECONDS
-  if ! install_packages "${WASI_PACKAGES[@]}"; then
-    skip wasi "wasi-libc or the wasm32 builtins could not be installed"
-    return
-  fi
-  if ! install_wasmtime; then
-    skip wasi "PyPI's wasmtime could not be installed"
-    return
-  fi
-  local builtins=/usr/lib/llvm-14/lib/clang/14.0.6/lib/wasi/libclang_rt.builtins-wasm32.a
-  if [ ! -e "$builtins" ]; then
-    skip wasi "no $builtins"
+  if ! usable wasi_tools; then
+    skip wasi "no wasi-libc, wasm32 builtins or Python's wasmtime here (CI installs them: .ci/c-cross-install.sh)"
     return
   fi
   if [ ! -x "$(dirname "$(command -v "$CC")")/wasm-ld" ] && ! command -v wasm-ld >/dev/null 2>&1; then
     skip wasi "no wasm-ld beside $CC or on PATH"
     return
   fi
-  echo "=== wasi: installs: $((SECONDS - started)) s"
+  echo "=== wasi: tools: $((SECONDS - started)) s"
   build_and_run wasi "$BUILD_DIR/c-tests-wasi.wasm" "python3 .ci/wasi-run.py" "$CC" --target=wasm32-wasi \
-    --sysroot=/usr -nodefaultlibs "${COMMON[@]}" -O2 "${SOURCES[@]}" -lc "$builtins"
+    --sysroot=/usr -nodefaultlibs "${COMMON[@]}" -O2 "${SOURCES[@]}" -lc "$WASI_BUILTINS"
 }
 
 # Darwin: compiled, not run. glibc's headers stand in for the SDK's C library,
@@ -240,37 +223,42 @@ darwin_configuration() {
   echo "=== darwin: compiled $count of $((2 * ${#SOURCES[@]})) objects ($((SECONDS - started)) s)"
 }
 
-if [ "${1:-}" = --install ]; then
-  # A failure here is not the run's: the configuration that needs the package
-  # tries again, and skips loudly.
-  started=$SECONDS
-  if [ "$(uname -s)" = Linux ]; then
-    install_packages "${WINDOWS_PACKAGES[@]}" "${WASI_PACKAGES[@]}" || true
-    install_wasmtime || true
-  fi
-  echo "c-tests: installs done in $((SECONDS - started)) s"
-  exit 0
-fi
+mode=all
+case "${1:-}" in
+  "") ;;
+  --host) mode=host ;;
+  --cross) mode=cross ;;
+  *)
+    echo "usage: $0 [--host | --cross]" >&2
+    exit 2
+    ;;
+esac
 
-run_configuration plain -O2
-run_configuration pthread-key -O2 -DPERCEPTION_USE_PTHREAD_KEY
-run_configuration asan-ubsan -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g -O1 \
-  ${SANITIZER_LINK[@]+"${SANITIZER_LINK[@]}"}
-run_configuration tsan -fsanitize=thread -g -O1 ${SANITIZER_LINK[@]+"${SANITIZER_LINK[@]}"} ${TSAN_LINK[@]+"${TSAN_LINK[@]}"}
-if [ "$(uname -s)" = Linux ]; then
-  run_configuration posix -O2 -DPERCEPTION_GENERIC_POSIX
-  windows_configuration
-  wasi_configuration
-  darwin_configuration
-else
-  skip posix "generic POSIX is forced only on Linux"
-  skip windows "cross configurations run on Linux only"
-  skip wasi "cross configurations run on Linux only"
-  skip darwin "cross configurations run on Linux only"
+if [ "$mode" != cross ]; then
+  run_configuration plain -O2
+  run_configuration pthread-key -O2 -DPERCEPTION_USE_PTHREAD_KEY
+  run_configuration asan-ubsan -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer \
+    -g -O1 ${SANITIZER_LINK[@]+"${SANITIZER_LINK[@]}"}
+  run_configuration tsan -fsanitize=thread -g -O1 ${SANITIZER_LINK[@]+"${SANITIZER_LINK[@]}"} \
+    ${TSAN_LINK[@]+"${TSAN_LINK[@]}"}
+  if [ "$(uname -s)" = Linux ]; then
+    run_configuration posix -O2 -DPERCEPTION_GENERIC_POSIX
+  else
+    skip posix "generic POSIX is forced on Linux only; CI runs it"
+  fi
+fi
+if [ "$mode" != host ]; then
+  if [ "$(uname -s)" = Linux ]; then
+    windows_configuration
+    wasi_configuration
+    darwin_configuration
+  else
+    skip "windows, wasi, darwin" "the cross configurations run on Linux only; CI runs them"
+  fi
 fi
 
 if [ ${#skipped[@]} -ne 0 ]; then
-  echo "c-tests: SKIPPED (could not run here): ${skipped[*]}"
+  echo "c-tests: skipped (could not run here): ${skipped[*]}"
 fi
 if [ ${#failures[@]} -ne 0 ]; then
   echo "c-tests: FAILED: ${failures[*]}"

@@ -25,7 +25,7 @@ PERCEPTION_ENGINE=perception "$stress" --memory
 
 # Release builds take paths that debug builds do not (the tracking scope inlined into its
 # caller, the spare observer reused across scopes): the stress runs there too.
-# The release build .ci/test.sh makes for its tests, so that nothing is compiled again there.
+# The release build .ci/matrix.sh makes for its tests, so that nothing is compiled again there.
 release=(-c release -Xswiftc -enable-testing --scratch-path .build-release)
 step "swift build ${release[*]} --product perception-stress"
 swift build "${release[@]}" --product perception-stress
