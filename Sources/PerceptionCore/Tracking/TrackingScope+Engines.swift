@@ -15,22 +15,12 @@ extension TrackingScope {
     _ apply: () -> T, request: TrackingRequest,
     callbacks makeCallbacks: () -> ObserverCallbacks?
   ) -> T {
-    if _fastPath(EngineWord.current.isPerception) {
+    let engine = EngineWord.current
+    if _fastPath(engine.isPerception) {
       return runInScope(apply, callbacks: makeCallbacks)
     }
-    return runSettled(apply, request: request, callbacks: makeCallbacks)
-  }
-
-  /// `run(_:request:callbacks:)` once its fast path failed: the native engine, or an engine not
-  /// settled yet, which this settles.
-  @inlinable
-  static func runSettled<T>(
-    _ apply: () -> T, request: TrackingRequest,
-    callbacks makeCallbacks: () -> ObserverCallbacks?
-  ) -> T {
     #if canImport(Observation)
-      // A settled native engine implies Observation exists (`PerceptionEngine.isAvailable`).
-      if EngineWord.currentSettled.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+      if engine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
         if case .onChange = request, !NativeObservationFeatures.mayHaveAdvancedTracking,
           !TraceSwitch.isEnabled
         {
@@ -43,6 +33,17 @@ extension TrackingScope {
         return result.take()!
       }
     #endif
-    return runInScope(apply, callbacks: makeCallbacks)
+    return runSettling(apply, request: request, callbacks: makeCallbacks)
+  }
+
+  /// `run(_:request:callbacks:)` before the engine settled: settles it, then runs on it. (A
+  /// settled native engine implies Observation exists: `PerceptionEngine.isAvailable`.)
+  @usableFromInline @inline(never)
+  static func runSettling<T>(
+    _ apply: () -> T, request: TrackingRequest,
+    callbacks makeCallbacks: () -> ObserverCallbacks?
+  ) -> T {
+    _ = EngineWord.settle()
+    return run(apply, request: request, callbacks: makeCallbacks)
   }
 }
