@@ -1,3 +1,5 @@
+import CPerceptionRuntime
+
 /// The atomic state of one tracking's observer on both engines (`Observer`, a native one-shot
 /// tracking's `OnChangeOnce`): its stage, a willSet + didSet tracking's phase, and its readers,
 /// the threads delivering a callback.
@@ -16,6 +18,9 @@
 /// so no callback waits for itself and no two for each other. Exactly one thread releases the
 /// callbacks: the finisher if no reader holds them (`claim()` says so), else the last reader
 /// out, before leaving, so that a waiting cancel returns only once they are released.
+///
+/// A waiting thread sleeps (`perception_reader_wait.h`): it sets the waiter bit, and the last
+/// reader out clears it in the exchange that takes it out, then wakes it.
 struct ObserverState {
   /// A finished stage has the low bit set.
   enum Stage: UInt32 {
@@ -102,38 +107,39 @@ struct ObserverState {
   func leaveReader(movingPhaseFrom from: Phase, to: Phase, releasing release: () -> Void) {
     let moved = update {
       if Self.stage(of: $0).isFinished { return nil }
-      return (Self.phase(of: $0) == from ? Self.replacingPhase(of: $0, with: to) : $0) - Self.reader
+      return Self.leaving(Self.phase(of: $0) == from ? Self.replacingPhase(of: $0, with: to) : $0)
     }
-    if moved == nil { leaveReader(releasing: release) }
+    guard let moved else { return leaveReader(releasing: release) }
+    Self.wakeWaiters(ifLeft: moved)
   }
 
   /// Gives up this thread's reader place. The last reader out of a finished observer first
   /// calls `release`, as inside a callback: releasing what they captured may run user code.
   @inline(__always)
   func leaveReader(releasing release: () -> Void) {
-    _ = update {
-      if Self.readers(of: $0) == 1 && Self.stage(of: $0).isFinished {
-        // No reader can join a finished observer: nobody else can reach the callbacks.
+    var released = false
+    let left = update {
+      if !released && Self.readers(of: $0) == 1 && Self.stage(of: $0).isFinished {
+        // No reader can join a finished observer: nobody else can reach the callbacks. Only a
+        // waiter's bit can change the word now, and a retry must not release them again.
+        released = true
         Self.insideCallback(release)
       }
-      return $0 - Self.reader
+      return Self.leaving($0)
     }
+    Self.wakeWaiters(ifLeft: left!)
   }
 
   @inline(__always)
   func leaveReaderHavingTakenCallbacks() {
-    _ = update { $0 - Self.reader }
+    Self.wakeWaiters(ifLeft: update { Self.leaving($0) }!)
   }
 
-  /// Unless this thread is inside a Perception callback, waits until no reader is left.
+  /// Unless this thread is inside a Perception callback, sleeps until no reader is left. Only
+  /// once finished: no reader joins then, so the count only falls.
   func waitForReaders() {
-    guard ThreadLocal.callbackDepth == 0 else { return }
-    var checks = 0
-    while Self.readers(of: word.loadAcquire()) != 0 {
-      // Most callbacks are short; a thread that yields may not run again for a time slice.
-      checks += 1
-      if checks > 1000 { CurrentThread.yield() }
-    }
+    guard ThreadLocal.callbackDepth == 0, Self.readers(of: word.loadAcquire()) != 0 else { return }
+    perception_wait_for_readers(word, Self.readerMask, Self.waiter)
   }
 
   /// Runs `body`, user code called for an observer, counted in this thread's callback depth.
@@ -153,11 +159,29 @@ struct ObserverState {
     }
   }
 
-  // The word: the stage in bits 0-1, the phase in bits 2-3, the number of readers above.
+  // The word: the stage in bits 0-1, the phase in bits 2-3, the waiter bit 4 (a thread sleeps
+  // in `waitForReaders()`), the number of readers above.
   private static let stageMask: UInt32 = 3
   private static let phaseShift: UInt32 = 2
   private static let phaseMask: UInt32 = 3 << phaseShift
-  private static let reader: UInt32 = 16
+  private static let waiter: UInt32 = 16
+  private static let reader: UInt32 = 32
+  private static let readerMask: UInt32 = ~(reader - 1)
+
+  /// `word` less this thread's reader, and less the waiter bit if it was the last reader.
+  @inline(__always)
+  private static func leaving(_ word: UInt32) -> UInt32 {
+    let left = word - reader
+    return readers(of: left) == 0 ? left & ~waiter : left
+  }
+
+  /// After the exchange that left `word` (the value it replaced): wakes the waiters if the last
+  /// reader left a word they wait on. The word may be gone by then: the waiters are not woken
+  /// through it.
+  @inline(__always)
+  private static func wakeWaiters(ifLeft word: UInt32) {
+    if word & waiter != 0 && readers(of: word) == 1 { perception_wake_reader_waiters() }
+  }
 
   // A switch rather than `Stage(rawValue:)!`, which stays a call.
   @inline(__always)
