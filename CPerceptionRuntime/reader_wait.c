@@ -21,9 +21,14 @@
 // that blocks on it lends its priority to the holder (a few instructions
 // here). The condition variable records none: a high-QoS cancel sleeping on it
 // lends nothing to a low-QoS callback's thread, though it no longer competes
-// with it for a core (the wait used to spin). Lending priority to the callback
-// would need each reader to own a lock for as long as its callback runs, a
-// cost every delivery would pay.
+// with it for a core (the wait used to spin). Which Darwin primitives resolve
+// inversions, those that know their owner (pthread mutexes, os_unfair_lock,
+// dispatch_sync) and not semaphores, groups or conditions: libdispatch's
+// author, https://threadreaderapp.com/thread/1229999590482444288.html; Apple's
+// os_unfair_lock_lock documentation says its lock holds "thread-ownership
+// information that the system may use to attempt to resolve priority
+// inversions". Lending priority to the callback would need each reader to own
+// a lock for as long as its callback runs, a cost every delivery would pay.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,5 +1,3 @@
-import CPerceptionRuntime
-
 /// The atomic state of one tracking's observer on both engines (`Observer`, a native one-shot
 /// tracking's `OnChangeOnce`): its stage, a willSet + didSet tracking's phase, and its readers,
 /// the threads delivering a callback.
@@ -19,8 +17,8 @@ import CPerceptionRuntime
 /// callbacks: the finisher if no reader holds them (`claim()` says so), else the last reader
 /// out, before leaving, so that a waiting cancel returns only once they are released.
 ///
-/// A waiting thread sleeps (`perception_reader_wait.h`): it sets the waiter bit, and the last
-/// reader out clears it in the exchange that takes it out, then wakes it.
+/// A waiting thread sleeps (`ReaderWait`): it sets the waiter bit, and the last reader out
+/// clears it in the exchange that takes it out, then wakes it.
 struct ObserverState {
   /// A finished stage has the low bit set.
   enum Stage: UInt32 {
@@ -139,7 +137,7 @@ struct ObserverState {
   /// once finished: no reader joins then, so the count only falls.
   func waitForReaders() {
     guard ThreadLocal.callbackDepth == 0, Self.readers(of: word.loadAcquire()) != 0 else { return }
-    perception_wait_for_readers(word, Self.readerMask, Self.waiter)
+    ReaderWait.sleep(on: word, readerMask: Self.readerMask, waiterBit: Self.waiter)
   }
 
   /// Runs `body`, user code called for an observer, counted in this thread's callback depth.
@@ -180,7 +178,7 @@ struct ObserverState {
   /// through it.
   @inline(__always)
   private static func wakeWaiters(ifLeft word: UInt32) {
-    if word & waiter != 0 && readers(of: word) == 1 { perception_wake_reader_waiters() }
+    if word & waiter != 0 && readers(of: word) == 1 { ReaderWait.wakeWaiters() }
   }
 
   // A switch rather than `Stage(rawValue:)!`, which stays a call.
