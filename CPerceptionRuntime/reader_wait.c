@@ -5,11 +5,11 @@
 // word broadcasts on it.
 //
 // No wake-up is lost: the waiter checks the word and sets its waiter bit with
-// the lock held, and keeps it until the condition variable releases it as the
-// waiter sleeps. A reader whose compare-exchange saw the bit takes the lock to
-// broadcast, so it broadcasts only once the waiter sleeps; a reader that left
-// before the bit was set changed the word, so the waiter's compare-exchange
-// fails and it looks again.
+// the lock held, and holds the lock until the condition variable releases it
+// as the waiter sleeps. A reader whose compare-exchange saw the bit takes the
+// lock to broadcast, so it broadcasts only once the waiter sleeps; a reader
+// that left before the bit was set changed the word, so the waiter's
+// compare-exchange fails and it looks again.
 //
 // One lock for every observer: a wait happens only when a cancel outside a
 // callback finds one running on another thread, and a broadcast wakes every

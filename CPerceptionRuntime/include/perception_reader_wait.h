@@ -5,10 +5,11 @@
 //
 // The word is an observer's state (ObserverState.swift): a count of readers,
 // the threads running its callbacks, and a waiter bit, which a waiting thread
-// sets and the last reader out clears in the same compare-exchange that takes
-// it out, then calls perception_wake_reader_waiters. Only the rare wait pays:
-// a cancel that finds no reader, and a reader leaving a word no thread waits
-// on, never call here.
+// sets. The last reader out of a word with that bit, once its compare-exchange
+// took it out, calls perception_wake_reader_waiters. The bit is never cleared:
+// a word is waited on only once no reader can join it. Only the rare wait
+// pays: a cancel that finds no reader, and a reader leaving a word no thread
+// waits on, never call here.
 //
 //===----------------------------------------------------------------------===//
 

@@ -3,8 +3,8 @@
 // perception_wait_for_readers: a waiter returns at once when no reader is
 // left, and otherwise only after the last reader has left, woken by it; no
 // wake-up is lost however the two race. The readers leave as ObserverState's
-// do: one compare-exchange that takes a reader out and, from the last, clears
-// the waiter bit, then a wake-up if that bit was set.
+// do: one compare-exchange that takes a reader out, then, from the last, a
+// wake-up if the waiter bit was set.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,11 +24,7 @@
 static void leave(perception_atomic_u32 *word) {
   for (;;) {
     uint32_t current = perception_atomic_u32_load_acquire(word);
-    uint32_t left = current - ONE_READER;
-    if ((left & READER_MASK) == 0) {
-      left &= ~WAITER_BIT;
-    }
-    if (perception_atomic_u32_compare_exchange(word, current, left)) {
+    if (perception_atomic_u32_compare_exchange(word, current, current - ONE_READER)) {
       if ((current & WAITER_BIT) != 0 && (current & READER_MASK) == ONE_READER) {
         perception_wake_reader_waiters();
       }
@@ -78,7 +74,7 @@ static void *reader_wait_body(void *argument) {
     // Every reader left before the wait returned, and the last one's exchange,
     // which the wait's load acquires, came after every reader's count.
     CHECK_EQ(atomic_load_explicit(&round->left, memory_order_relaxed), READERS);
-    CHECK_EQ(perception_atomic_u32_load_acquire(&round->word), FINISHED);
+    CHECK_EQ(perception_atomic_u32_load_acquire(&round->word) & ~WAITER_BIT, FINISHED);
   }
   return NULL;
 }
@@ -95,6 +91,10 @@ static void run_rounds(int rounds, bool after_waiter) {
       threads[t] = (reader_wait_thread){&round, t % 2 == (i % 2)};
     }
     harness_run_threads(READERS + WAITERS, reader_wait_body, threads, sizeof(reader_wait_thread));
+    if (after_waiter) {
+      // The readers left only once a waiter had set the bit, which stays.
+      CHECK_EQ(perception_atomic_u32_load_acquire(&round.word), FINISHED | WAITER_BIT);
+    }
   }
 }
 

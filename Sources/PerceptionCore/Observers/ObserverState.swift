@@ -17,8 +17,9 @@
 /// callbacks: the finisher if no reader holds them (`claim()` says so), else the last reader
 /// out, before leaving, so that a waiting cancel returns only once they are released.
 ///
-/// A waiting thread sleeps (`ReaderWait`): it sets the waiter bit, and the last reader out
-/// clears it in the exchange that takes it out, then wakes it.
+/// A waiting thread sleeps (`ReaderWait`): it sets the waiter bit, and the last reader out of a
+/// word with that bit wakes it. A word has the bit only once finished, when no reader joins: it
+/// is never cleared.
 struct ObserverState {
   /// A finished stage has the low bit set.
   enum Stage: UInt32 {
@@ -103,12 +104,12 @@ struct ObserverState {
   /// Gives up this thread's reader place, moving phase `from` to `to` if unfinished and in `from`.
   @inline(__always)
   func leaveReader(movingPhaseFrom from: Phase, to: Phase, releasing release: () -> Void) {
+    // Left unfinished, the word had no waiter to wake.
     let moved = update {
       if Self.stage(of: $0).isFinished { return nil }
-      return Self.leaving(Self.phase(of: $0) == from ? Self.replacingPhase(of: $0, with: to) : $0)
+      return (Self.phase(of: $0) == from ? Self.replacingPhase(of: $0, with: to) : $0) - Self.reader
     }
-    guard let moved else { return leaveReader(releasing: release) }
-    Self.wakeWaiters(ifLeft: moved)
+    if moved == nil { leaveReader(releasing: release) }
   }
 
   /// Gives up this thread's reader place. The last reader out of a finished observer first
@@ -123,14 +124,14 @@ struct ObserverState {
         released = true
         Self.insideCallback(release)
       }
-      return Self.leaving($0)
+      return $0 - Self.reader
     }
     Self.wakeWaiters(ifLeft: left!)
   }
 
   @inline(__always)
   func leaveReaderHavingTakenCallbacks() {
-    Self.wakeWaiters(ifLeft: update { Self.leaving($0) }!)
+    Self.wakeWaiters(ifLeft: update { $0 - Self.reader }!)
   }
 
   /// Unless this thread is inside a Perception callback, sleeps until no reader is left. Only
@@ -158,7 +159,7 @@ struct ObserverState {
   }
 
   // The word: the stage in bits 0-1, the phase in bits 2-3, the waiter bit 4 (a thread sleeps
-  // in `waitForReaders()`), the number of readers above.
+  // or slept in `waitForReaders()`), the number of readers above.
   private static let stageMask: UInt32 = 3
   private static let phaseShift: UInt32 = 2
   private static let phaseMask: UInt32 = 3 << phaseShift
@@ -166,18 +167,12 @@ struct ObserverState {
   private static let reader: UInt32 = 32
   private static let readerMask: UInt32 = ~(reader - 1)
 
-  /// `word` less this thread's reader, and less the waiter bit if it was the last reader.
-  @inline(__always)
-  private static func leaving(_ word: UInt32) -> UInt32 {
-    let left = word - reader
-    return readers(of: left) == 0 ? left & ~waiter : left
-  }
-
   /// After the exchange that left `word` (the value it replaced): wakes the waiters if the last
   /// reader left a word they wait on. The word may be gone by then: the waiters are not woken
   /// through it.
   @inline(__always)
   private static func wakeWaiters(ifLeft word: UInt32) {
+    // The rare bit first: a reader leaving a word nobody waits on tests one bit.
     if word & waiter != 0 && readers(of: word) == 1 { ReaderWait.wakeWaiters() }
   }
 
