@@ -117,7 +117,7 @@ struct ObserverState {
   @inline(__always)
   func leaveReader(releasing release: () -> Void) {
     var released = false
-    let left = update {
+    let left = exchange {
       if !released && Self.readers(of: $0) == 1 && Self.stage(of: $0).isFinished {
         // No reader can join a finished observer: nobody else can reach the callbacks. Only a
         // waiter's bit can change the word now, and a retry must not release them again.
@@ -126,12 +126,12 @@ struct ObserverState {
       }
       return $0 - Self.reader
     }
-    Self.wakeWaiters(ifLeft: left!)
+    Self.wakeWaiters(ifLeft: left)
   }
 
   @inline(__always)
   func leaveReaderHavingTakenCallbacks() {
-    Self.wakeWaiters(ifLeft: update { $0 - Self.reader }!)
+    Self.wakeWaiters(ifLeft: exchange { $0 - Self.reader })
   }
 
   /// Unless this thread is inside a Perception callback, sleeps until no reader is left. Only
@@ -147,6 +147,15 @@ struct ObserverState {
     ThreadLocal.callbackDepth = depth + 1
     defer { ThreadLocal.callbackDepth = depth }
     body()
+  }
+
+  /// `update` for a transform that always gives a word: the word it replaced.
+  @inline(__always)
+  private func exchange(_ transform: (UInt32) -> UInt32) -> UInt32 {
+    while true {
+      let current = word.loadAcquire()
+      if word.compareExchange(current, transform(current)) { return current }
+    }
   }
 
   @inline(__always)
