@@ -17,6 +17,7 @@
 #include "perception_platform.h"
 #include "perception_atomics.h"
 #include "perception_lock.h"
+#include "perception_reader_wait.h"
 #include "perception_thread_local.h"
 #include "perception_access_list.h"
 #include "perception_observer_table.h"

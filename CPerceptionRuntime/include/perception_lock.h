@@ -3,9 +3,11 @@
 // One lock abstraction, with every platform branch here (after swift-nio's
 // lock types): os_unfair_lock on Darwin, SRWLOCK on Windows, pthread_mutex_t
 // on Linux and other POSIX systems, and nothing at all in a single-threaded
-// build; and the one way to yield the processor while spinning.
+// build; the lock with a condition variable that a thread sleeps on until
+// another wakes it (perception_wait_lock); and the one way to yield the
+// processor.
 //
-// The lock is not recursive, and it is never held while user code runs.
+// The locks are not recursive, and they are never held while user code runs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -79,14 +81,97 @@ static inline void perception_lock_unlock(perception_lock *lock) {
 #endif
 }
 
-/// Offers the rest of the calling thread's time slice to other threads: what a
-/// thread waiting for another one to finish a short stretch of work (a callback
-/// that `cancel()` waits for) does between two checks, so that it does not
-/// starve the thread it waits for on a busy machine.
+/// A lock with a condition variable: a thread sleeps in the kernel until
+/// another broadcasts (perception_reader_wait.h). pthread_mutex_t and
+/// pthread_cond_t on Darwin as on other POSIX systems, since os_unfair_lock has
+/// no condition variable; SRWLOCK and CONDITION_VARIABLE on Windows. On
+/// Darwin, pthread_mutex_t records its owner, so a waiter for the mutex lends
+/// it its priority; a condition variable has no owner, so a thread sleeping on
+/// it lends none (see reader_wait.c). Statically initialized: a global needs
+/// no initialization call, and is never destroyed.
+typedef struct perception_wait_lock {
+#if defined(PERCEPTION_PLATFORM_DARWIN) || defined(PERCEPTION_PLATFORM_POSIX)
+  pthread_mutex_t mutex;
+  pthread_cond_t condition;
+#elif defined(PERCEPTION_PLATFORM_WINDOWS)
+  SRWLOCK lock;
+  CONDITION_VARIABLE condition;
+#else
+  char unused;
+#endif
+} perception_wait_lock;
+
+#if defined(PERCEPTION_PLATFORM_DARWIN) || defined(PERCEPTION_PLATFORM_POSIX)
+#define PERCEPTION_WAIT_LOCK_INIT {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER}
+#elif defined(PERCEPTION_PLATFORM_WINDOWS)
+#define PERCEPTION_WAIT_LOCK_INIT {SRWLOCK_INIT, CONDITION_VARIABLE_INIT}
+#else
+#define PERCEPTION_WAIT_LOCK_INIT {0}
+#endif
+
+static inline void perception_wait_lock_lock(perception_wait_lock *lock) {
+#if defined(PERCEPTION_PLATFORM_DARWIN) || defined(PERCEPTION_PLATFORM_POSIX)
+  if (pthread_mutex_lock(&lock->mutex) != 0) {
+    perception_fatal("pthread_mutex_lock failed: the wait lock is corrupt");
+  }
+#elif defined(PERCEPTION_PLATFORM_WINDOWS)
+  AcquireSRWLockExclusive(&lock->lock);
+#else
+  (void)lock;
+#endif
+}
+
+static inline void perception_wait_lock_unlock(perception_wait_lock *lock) {
+#if defined(PERCEPTION_PLATFORM_DARWIN) || defined(PERCEPTION_PLATFORM_POSIX)
+  if (pthread_mutex_unlock(&lock->mutex) != 0) {
+    perception_fatal("pthread_mutex_unlock failed: the wait lock is not held by this thread");
+  }
+#elif defined(PERCEPTION_PLATFORM_WINDOWS)
+  ReleaseSRWLockExclusive(&lock->lock);
+#else
+  (void)lock;
+#endif
+}
+
+/// With the lock held: releases it, sleeps until a broadcast (or a spurious
+/// wake-up: the caller checks its condition again), and takes it back.
+static inline void perception_wait_lock_wait(perception_wait_lock *lock) {
+#if defined(PERCEPTION_PLATFORM_DARWIN) || defined(PERCEPTION_PLATFORM_POSIX)
+  if (pthread_cond_wait(&lock->condition, &lock->mutex) != 0) {
+    perception_fatal("pthread_cond_wait failed: the wait lock is corrupt");
+  }
+#elif defined(PERCEPTION_PLATFORM_WINDOWS)
+  if (!SleepConditionVariableSRW(&lock->condition, &lock->lock, INFINITE, 0)) {
+    perception_fatal("SleepConditionVariableSRW failed");
+  }
+#else
+  // Single-threaded: no other thread could ever wake it.
+  (void)lock;
+  perception_fatal("a wait that no thread can end: a single-threaded build has no other thread");
+#endif
+}
+
+/// With the lock held: wakes every thread sleeping in perception_wait_lock_wait.
+static inline void perception_wait_lock_broadcast(perception_wait_lock *lock) {
+#if defined(PERCEPTION_PLATFORM_DARWIN) || defined(PERCEPTION_PLATFORM_POSIX)
+  if (pthread_cond_broadcast(&lock->condition) != 0) {
+    perception_fatal("pthread_cond_broadcast failed: the wait lock is corrupt");
+  }
+#elif defined(PERCEPTION_PLATFORM_WINDOWS)
+  WakeAllConditionVariable(&lock->condition);
+#else
+  (void)lock;
+#endif
+}
+
+/// Offers the rest of the calling thread's time slice to other threads: what
+/// the C tests' threads do between two checks of a busy loop, so that they do
+/// not starve the thread they wait for. The library itself never spins: it
+/// waits with perception_wait_lock.
 static inline void perception_thread_yield(void) {
 #if defined(PERCEPTION_PLATFORM_DARWIN) || defined(PERCEPTION_PLATFORM_POSIX)
   // Glibc, Musl and Darwin alike; it cannot fail on Linux, and a failure
-  // elsewhere only means that the wait spins once more.
+  // elsewhere only means that the loop checks once more.
   (void)sched_yield();
 #elif defined(PERCEPTION_PLATFORM_WINDOWS)
   (void)SwitchToThread();

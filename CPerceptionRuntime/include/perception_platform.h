@@ -28,6 +28,11 @@
 // in TlsAlloc's slots (emulated TLS); clang, which Swift uses on Windows, in
 // the image's .tls section.
 //
+// The wait lock beside the lock (perception_lock.h), on which a cancel sleeps
+// until a callback returns: pthread_mutex_t with pthread_cond_t on Darwin and
+// every POSIX system, SRWLOCK with CONDITION_VARIABLE on Windows, none without
+// threads.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef PERCEPTION_PLATFORM_H

@@ -81,6 +81,7 @@ static inline uint64_t harness_random(uint64_t *state) {
 
 // The suites, one per primitive.
 void run_lock_tests(void);
+void run_reader_wait_tests(void);
 void run_thread_local_tests(void);
 void run_access_list_tests(void);
 void run_hash_table_tests(void);

@@ -61,6 +61,7 @@ void harness_skip(const char *name, void (*test)(void), const char *reason) {
 
 int main(void) {
   run_lock_tests();
+  run_reader_wait_tests();
   run_thread_local_tests();
   run_access_list_tests();
   run_hash_table_tests();

@@ -16,6 +16,10 @@
 /// so no callback waits for itself and no two for each other. Exactly one thread releases the
 /// callbacks: the finisher if no reader holds them (`claim()` says so), else the last reader
 /// out, before leaving, so that a waiting cancel returns only once they are released.
+///
+/// A waiting thread sleeps (`ReaderWait`): it sets the waiter bit, and the last reader out of a
+/// word with that bit wakes it. A word has the bit only once finished, when no reader joins: it
+/// is never cleared.
 struct ObserverState {
   /// A finished stage has the low bit set.
   enum Stage: UInt32 {
@@ -100,6 +104,7 @@ struct ObserverState {
   /// Gives up this thread's reader place, moving phase `from` to `to` if unfinished and in `from`.
   @inline(__always)
   func leaveReader(movingPhaseFrom from: Phase, to: Phase, releasing release: () -> Void) {
+    // Left unfinished, the word had no waiter to wake.
     let moved = update {
       if Self.stage(of: $0).isFinished { return nil }
       return (Self.phase(of: $0) == from ? Self.replacingPhase(of: $0, with: to) : $0) - Self.reader
@@ -111,29 +116,29 @@ struct ObserverState {
   /// calls `release`, as inside a callback: releasing what they captured may run user code.
   @inline(__always)
   func leaveReader(releasing release: () -> Void) {
-    _ = update {
-      if Self.readers(of: $0) == 1 && Self.stage(of: $0).isFinished {
-        // No reader can join a finished observer: nobody else can reach the callbacks.
+    var released = false
+    let left = exchange {
+      if !released && Self.readers(of: $0) == 1 && Self.stage(of: $0).isFinished {
+        // No reader can join a finished observer: nobody else can reach the callbacks. Only a
+        // waiter's bit can change the word now, and a retry must not release them again.
+        released = true
         Self.insideCallback(release)
       }
       return $0 - Self.reader
     }
+    Self.wakeWaiters(ifLeft: left)
   }
 
   @inline(__always)
   func leaveReaderHavingTakenCallbacks() {
-    _ = update { $0 - Self.reader }
+    Self.wakeWaiters(ifLeft: exchange { $0 - Self.reader })
   }
 
-  /// Unless this thread is inside a Perception callback, waits until no reader is left.
+  /// Unless this thread is inside a Perception callback, sleeps until no reader is left. Only
+  /// once finished: no reader joins then, so the count only falls.
   func waitForReaders() {
-    guard ThreadLocal.callbackDepth == 0 else { return }
-    var checks = 0
-    while Self.readers(of: word.loadAcquire()) != 0 {
-      // Most callbacks are short; a thread that yields may not run again for a time slice.
-      checks += 1
-      if checks > 1000 { CurrentThread.yield() }
-    }
+    guard ThreadLocal.callbackDepth == 0, Self.readers(of: word.loadAcquire()) != 0 else { return }
+    ReaderWait.sleep(on: word, readerMask: Self.readerMask, waiterBit: Self.waiter)
   }
 
   /// Runs `body`, user code called for an observer, counted in this thread's callback depth.
@@ -142,6 +147,15 @@ struct ObserverState {
     ThreadLocal.callbackDepth = depth + 1
     defer { ThreadLocal.callbackDepth = depth }
     body()
+  }
+
+  /// `update` for a transform that always gives a word: the word it replaced.
+  @inline(__always)
+  private func exchange(_ transform: (UInt32) -> UInt32) -> UInt32 {
+    while true {
+      let current = word.loadAcquire()
+      if word.compareExchange(current, transform(current)) { return current }
+    }
   }
 
   @inline(__always)
@@ -153,11 +167,23 @@ struct ObserverState {
     }
   }
 
-  // The word: the stage in bits 0-1, the phase in bits 2-3, the number of readers above.
+  // The word: the stage in bits 0-1, the phase in bits 2-3, the waiter bit 4 (a thread sleeps
+  // or slept in `waitForReaders()`), the number of readers above.
   private static let stageMask: UInt32 = 3
   private static let phaseShift: UInt32 = 2
   private static let phaseMask: UInt32 = 3 << phaseShift
-  private static let reader: UInt32 = 16
+  private static let waiter: UInt32 = 16
+  private static let reader: UInt32 = 32
+  private static let readerMask: UInt32 = ~(reader - 1)
+
+  /// After the exchange that left `word` (the value it replaced): wakes the waiters if the last
+  /// reader left a word they wait on. The word may be gone by then: the waiters are not woken
+  /// through it.
+  @inline(__always)
+  private static func wakeWaiters(ifLeft word: UInt32) {
+    // The rare bit first: a reader leaving a word nobody waits on tests one bit.
+    if word & waiter != 0 && readers(of: word) == 1 { ReaderWait.wakeWaiters() }
+  }
 
   // A switch rather than `Stage(rawValue:)!`, which stays a call.
   @inline(__always)

@@ -28,9 +28,4 @@ enum CurrentThread {
   static var isMain: Bool { perception_thread_is_main() }
 
   static var identifier: UInt64 { perception_thread_identifier() }
-
-  @inline(__always)
-  static func yield() {
-    perception_thread_yield()
-  }
 }
