@@ -36,6 +36,29 @@
     }
   }
 
+  // The registrar's native calls, here rather than in `PerceptionRegistrar`: a type deprecated
+  // from the 26 releases would warn wherever another type named it.
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  extension NativeRegistrarStorage {
+    /// The Observation registrar in `storage`, a native engine's registrar storage.
+    @inlinable @inline(__always)
+    static func registrar(_ storage: AnyObject) -> ObservationRegistrar {
+      unsafeDowncast(storage, to: NativeRegistrarStorage.self).registrar
+    }
+
+    /// Observation's `willSet` or `didSet` (`event`, an `EventBits` bit) in `storage`.
+    @inlinable @inline(__always)
+    static func announce<Subject: Observable, Member>(
+      _ storage: AnyObject, _ event: UInt32, _ subject: Subject, _ keyPath: KeyPath<Subject, Member>
+    ) {
+      if event == EventBits.willSet {
+        registrar(storage).willSet(subject, keyPath: keyPath)
+      } else {
+        registrar(storage).didSet(subject, keyPath: keyPath)
+      }
+    }
+  }
+
   /// The box of a registrar whose reads perception checking never reports.
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   final class UncheckedNativeRegistrarStorage: NativeRegistrarStorage, @unchecked Sendable {}

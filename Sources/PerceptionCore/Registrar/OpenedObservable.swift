@@ -54,7 +54,7 @@ enum OpenedObservable {
       _ storage: AnyObject, opening _: Opened.Type, _ subject: Subject,
       _ keyPath: KeyPath<Subject, Member>
     ) {
-      PerceptionRegistrar.observation(storage).access(
+      NativeRegistrarStorage.registrar(storage).access(
         itself(subject, as: Opened.self), keyPath: itsOwn(keyPath, as: Opened.self))
     }
 
@@ -64,7 +64,7 @@ enum OpenedObservable {
       _ storage: AnyObject, _ event: UInt32, opening _: Opened.Type, _ subject: Subject,
       _ keyPath: KeyPath<Subject, Member>
     ) {
-      PerceptionRegistrar.observationAnnounce(
+      NativeRegistrarStorage.announce(
         storage, event, itself(subject, as: Opened.self), itsOwn(keyPath, as: Opened.self))
     }
 

@@ -278,7 +278,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>
     ) {
       read(keyPath(), property: nil, site: nil) {
-        Self.observation($0).access(subject, keyPath: keyPath())
+        NativeRegistrarStorage.registrar($0).access(subject, keyPath: keyPath())
       }
     }
 
@@ -289,7 +289,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>
     ) {
       announce(EventBits.willSet, keyPath(), property: nil) {
-        Self.observationAnnounce($0, EventBits.willSet, subject, keyPath())
+        NativeRegistrarStorage.announce($0, EventBits.willSet, subject, keyPath())
       }
     }
 
@@ -300,7 +300,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       _ subject: Subject, keyPath: @autoclosure () -> KeyPath<Subject, Member>
     ) {
       announce(EventBits.didSet, keyPath(), property: nil) {
-        Self.observationAnnounce($0, EventBits.didSet, subject, keyPath())
+        NativeRegistrarStorage.announce($0, EventBits.didSet, subject, keyPath())
       }
     }
 
@@ -315,7 +315,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       var formed: KeyPath<Subject, Member>?
       return try mutate(keyPath(), property: nil, mutation) {
         if formed == nil { formed = keyPath() }
-        Self.observationAnnounce($0, $1, subject, formed!)
+        NativeRegistrarStorage.announce($0, $1, subject, formed!)
       }
     }
 
@@ -327,7 +327,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
     ) {
       read(keyPath().keyPath, property: keyPath().propertyKey, site: nil) {
-        Self.observation($0).access(subject, keyPath: keyPath().keyPath)
+        NativeRegistrarStorage.registrar($0).access(subject, keyPath: keyPath().keyPath)
       }
     }
 
@@ -339,7 +339,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
     ) {
       announce(EventBits.willSet, keyPath().keyPath, property: keyPath().propertyKey) {
-        Self.observationAnnounce($0, EventBits.willSet, subject, keyPath().keyPath)
+        NativeRegistrarStorage.announce($0, EventBits.willSet, subject, keyPath().keyPath)
       }
     }
 
@@ -351,7 +351,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
     ) {
       announce(EventBits.didSet, keyPath().keyPath, property: keyPath().propertyKey) {
-        Self.observationAnnounce($0, EventBits.didSet, subject, keyPath().keyPath)
+        NativeRegistrarStorage.announce($0, EventBits.didSet, subject, keyPath().keyPath)
       }
     }
 
@@ -364,28 +364,8 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       _ mutation: () throws -> T
     ) rethrows -> T {
       try mutate(keyPath().keyPath, property: keyPath().propertyKey, mutation) {
-        Self.observationAnnounce($0, $1, subject, keyPath().keyPath)
+        NativeRegistrarStorage.announce($0, $1, subject, keyPath().keyPath)
       }
-    }
-
-    /// Observation's `willSet` or `didSet` (`event`, an `EventBits` bit) in `storage`.
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @inlinable @inline(__always)
-    static func observationAnnounce<Subject: Observable, Member>(
-      _ storage: AnyObject, _ event: UInt32, _ subject: Subject, _ keyPath: KeyPath<Subject, Member>
-    ) {
-      if event == EventBits.willSet {
-        observation(storage).willSet(subject, keyPath: keyPath)
-      } else {
-        observation(storage).didSet(subject, keyPath: keyPath)
-      }
-    }
-
-    /// The Observation registrar in a native engine's `storage`.
-    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    @inlinable @inline(__always)
-    static func observation(_ storage: AnyObject) -> ObservationRegistrar {
-      unsafeDowncast(storage, to: NativeRegistrarStorage.self).registrar
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
