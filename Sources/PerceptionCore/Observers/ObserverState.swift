@@ -152,10 +152,7 @@ struct ObserverState {
   /// `update` for a transform that always gives a word: the word it replaced.
   @inline(__always)
   private func exchange(_ transform: (UInt32) -> UInt32) -> UInt32 {
-    while true {
-      let current = word.loadAcquire()
-      if word.compareExchange(current, transform(current)) { return current }
-    }
+    update { transform($0) }!
   }
 
   @inline(__always)
