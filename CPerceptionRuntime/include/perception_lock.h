@@ -3,9 +3,8 @@
 // One lock abstraction, with every platform branch here (after swift-nio's
 // lock types): os_unfair_lock on Darwin, SRWLOCK on Windows, pthread_mutex_t
 // on Linux and other POSIX systems, and nothing at all in a single-threaded
-// build; the lock with a condition variable that a thread sleeps on until
-// another wakes it (perception_wait_lock); and the one way to yield the
-// processor.
+// build; and the lock with a condition variable that a thread sleeps on until
+// another wakes it (perception_wait_lock).
 //
 // The locks are not recursive, and they are never held while user code runs.
 //
@@ -161,22 +160,6 @@ static inline void perception_wait_lock_broadcast(perception_wait_lock *lock) {
   WakeAllConditionVariable(&lock->condition);
 #else
   (void)lock;
-#endif
-}
-
-/// Offers the rest of the calling thread's time slice to other threads: what
-/// the C tests' threads do between two checks of a busy loop, so that they do
-/// not starve the thread they wait for. The library itself never spins: it
-/// waits with perception_wait_lock.
-static inline void perception_thread_yield(void) {
-#if defined(PERCEPTION_PLATFORM_DARWIN) || defined(PERCEPTION_PLATFORM_POSIX)
-  // Glibc, Musl and Darwin alike; it cannot fail on Linux, and a failure
-  // elsewhere only means that the loop checks once more.
-  (void)sched_yield();
-#elif defined(PERCEPTION_PLATFORM_WINDOWS)
-  (void)SwitchToThread();
-#else
-  // Single-threaded: there is no other thread to yield to.
 #endif
 }
 

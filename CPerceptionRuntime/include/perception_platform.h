@@ -57,7 +57,6 @@
 #define PERCEPTION_PLATFORM_DARWIN 1
 #include <os/lock.h>
 #include <pthread.h>
-#include <sched.h>
 #elif defined(_WIN32)
 #define PERCEPTION_PLATFORM_WINDOWS 1
 #define WIN32_LEAN_AND_MEAN
@@ -65,7 +64,6 @@
 #else  // Glibc, Musl and every other POSIX system.
 #define PERCEPTION_PLATFORM_POSIX 1
 #include <pthread.h>
-#include <sched.h>
 #endif
 
 // Linux (Glibc or Musl): a thread is named by its tid (platform.c). With

@@ -65,6 +65,11 @@ void harness_skip(const char *name, void (*test)(void), const char *reason);
 /// (threads.c: the one place the tests start threads).
 void harness_run_threads(size_t count, void *(*body)(void *), void *arguments, size_t argument_size);
 
+/// Offers the rest of the calling thread's time slice to other threads, between
+/// two checks of a test's busy loop, so that it does not starve the thread it
+/// waits for (threads.c). The library itself never spins.
+void harness_yield(void);
+
 /// A distinct, 16-byte aligned fake pointer (for i < 2^22) for keys that are never
 /// dereferenced (registrars, properties, observers).
 static inline void *fake_pointer(uintptr_t tag, uintptr_t i) {

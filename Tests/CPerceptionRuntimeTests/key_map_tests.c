@@ -143,7 +143,7 @@ static void *run_concurrent_thread(void *argument) {
   // Readers wait for the head start, so that they begin with many keys in
   // and go on while the table keeps growing.
   while (atomic_load_explicit(&inserted, memory_order_acquire) < HEAD_START) {
-    perception_thread_yield();
+    harness_yield();
   }
   return read_while_inserting(&thread->reader);
 }

@@ -65,7 +65,7 @@ static void *reader_wait_body(void *argument) {
   reader_wait_round *round = thread->round;
   if (thread->is_reader) {
     while (round->after_waiter && (perception_atomic_u32_load_acquire(&round->word) & WAITER_BIT) == 0) {
-      perception_thread_yield();
+      harness_yield();
     }
     atomic_fetch_add_explicit(&round->left, 1, memory_order_relaxed);
     leave(&round->word);

@@ -31,7 +31,7 @@ static void barrier_wait(slot_barrier *barrier) {
     atomic_fetch_add_explicit(&barrier->generation, 1, memory_order_release);
   } else {
     while (atomic_load_explicit(&barrier->generation, memory_order_acquire) == generation) {
-      perception_thread_yield();
+      harness_yield();
     }
   }
 }
