@@ -112,7 +112,7 @@ private func batches<E: Engine>(_ engine: E.Type) -> [String: Batch] {
   ]
 }
 
-/// The hand-written path's cases for one engine: `HandWrittenTracker` on Perception's side,
+/// The hand-written path's cases for one engine: `HandWrittenModel` on Perception's side,
 /// the same `@Observable` model as the macro's cases on the native side.
 private func handWrittenBatches<E: Engine>(_ engine: E.Type) -> [String: Batch] {
   [
@@ -123,7 +123,7 @@ private func handWrittenBatches<E: Engine>(_ engine: E.Type) -> [String: Batch] 
   ]
 }
 
-/// The `Perceptible` entry points' cases: `PerceptibleCalledTracker` on Perception's side.
+/// The `Perceptible` entry points' cases: `PerceptibleCalledModel` on Perception's side.
 private func perceptibleCalledBatches<E: Engine>(_ engine: E.Type) -> [String: Batch] {
   [
     "perceptible-read": Cases.read(engine),
@@ -135,9 +135,11 @@ private func perceptibleCalledBatches<E: Engine>(_ engine: E.Type) -> [String: B
 /// The cases whose id contains `filter` (all of them for `nil`), with both engines' work; the
 /// quick run leaves out the growth cases' large sizes.
 func makeCases(filter: String?, quick: Bool = false) -> [Case] {
-  var perception = batches(PerceptionTracker.self)
-  perception.merge(handWrittenBatches(HandWrittenTracker.self)) { _, hand in hand }
-  perception.merge(perceptibleCalledBatches(PerceptibleCalledTracker.self)) { _, called in called }
+  var perception = batches(PerceptionTracker<PerceptionModel>.self)
+  perception.merge(handWrittenBatches(PerceptionTracker<HandWrittenModel>.self)) { _, hand in hand }
+  perception.merge(perceptibleCalledBatches(PerceptionTracker<PerceptibleCalledModel>.self)) {
+    _, called in called
+  }
   perception["keypath-literal"] = KeyPathLiteralCase.perception()
   var native: [String: Batch] = [:]
   #if canImport(Observation)

@@ -37,9 +37,9 @@ protocol Engine {
   static func track<T>(_ apply: () -> T, onChange: @escaping @Sendable () -> Void) -> T
 }
 
-/// Perception: `PerceptionModel` and `withPerceptionTracking`.
-enum PerceptionTracker: Engine {
-  typealias Model = PerceptionModel
+/// Perception: `Model` (`PerceptionModel` for the macro's cases, `HandWrittenModel` and
+/// `PerceptibleCalledModel` for the hand-written ones) and `withPerceptionTracking`.
+enum PerceptionTracker<Model: BenchModel>: Engine {
   typealias Wide = WidePerceptionModel
 
   @inline(__always)

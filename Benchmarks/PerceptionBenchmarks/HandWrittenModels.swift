@@ -74,14 +74,3 @@ final class HandWrittenModel: BenchModel, Perceptible {
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   extension HandWrittenModel: Observable {}
 #endif
-
-/// Perception with `HandWrittenModel`: the macro's cases run again on the hand-written path.
-enum HandWrittenTracker: Engine {
-  typealias Model = HandWrittenModel
-  typealias Wide = WidePerceptionModel
-
-  @inline(__always)
-  static func track<T>(_ apply: () -> T, onChange: @escaping @Sendable () -> Void) -> T {
-    withPerceptionTracking(apply, onChange: onChange)
-  }
-}

@@ -82,14 +82,3 @@ final class PerceptibleCalledModel: BenchModel, Perceptible {
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   extension PerceptibleCalledModel: Observable {}
 #endif
-
-/// Perception with `PerceptibleCalledModel`.
-enum PerceptibleCalledTracker: Engine {
-  typealias Model = PerceptibleCalledModel
-  typealias Wide = WidePerceptionModel
-
-  @inline(__always)
-  static func track<T>(_ apply: () -> T, onChange: @escaping @Sendable () -> Void) -> T {
-    withPerceptionTracking(apply, onChange: onChange)
-  }
-}
