@@ -20,8 +20,8 @@ func asyncCases(filter: String?) -> [Case] {
     }
   #endif
   let cases = [
-    // Unguarded: each element crosses threads, so the figure follows how soon the scheduler
-    // runs the consumer, which on a shared machine swings by more than any guard would allow.
+    // Each element crosses threads, so the figure follows how soon the scheduler runs the
+    // consumer, which on a shared machine swings widely.
     // Both rows time the fastest of four parts of each batch (see `AsyncCases.fastestPart`).
     // This one also depends on the process: how many writes each element coalesces follows
     // the scheduling, and it differed by up to 6 times between the sides of one run (10 to 433
@@ -30,36 +30,35 @@ func asyncCases(filter: String?) -> [Case] {
     Case(
       id: "perceptions-throughput",
       title: "`Perceptions` vs `Observations` while a writer loops (per element received)",
-      guarded: false, maxOperations: 1 << 16, processDependent: true,
+      maxOperations: 1 << 16, processDependent: true,
       native: native["perceptions-throughput"],
       perception: AsyncCases.fastestPart(of: AsyncCases.perceptionsThroughput())),
-    // Unguarded, for the same reason: two thread wake-ups per change outweigh the engines' part.
+    // Two thread wake-ups per change outweigh the engines' part here too.
     Case(
       id: "continuous-cycle",
       title: "continuous tracking vs a re-arming `withObservationTracking` (per change)",
-      guarded: false, maxOperations: 1 << 12,
+      maxOperations: 1 << 12,
       native: native["continuous-cycle"],
       perception: AsyncCases.fastestPart(of: AsyncCases.continuousPerceptionCycle())),
     // Both sides on one actor, with no thread to wake (see `OneActorCases`): the engines' work
-    // and the executor jobs they schedule. Unguarded, and timed as the fastest of four parts as
-    // well: the actor's jobs still run on the global executor's threads, which another process
-    // can take.
+    // and the executor jobs they schedule. Timed as the fastest of four parts as well: the
+    // actor's jobs still run on the global executor's threads, which another process can take.
     Case(
       id: "perceptions-one-actor",
       title: "`Perceptions` vs `Observations` on one actor: write, then next element",
-      guarded: false, maxOperations: 1 << 16,
+      maxOperations: 1 << 16,
       native: native["perceptions-one-actor"],
       perception: AsyncCases.fastestPart(of: OneActorCases.perceptions())),
     Case(
       id: "perceptions-parked-one-actor",
       title: "`Perceptions` vs `Observations` on one actor, parked: write, then next element",
-      guarded: false, maxOperations: 1 << 16,
+      maxOperations: 1 << 16,
       native: native["perceptions-parked-one-actor"],
       perception: AsyncCases.fastestPart(of: OneActorCases.perceptionsParked())),
     Case(
       id: "apply-cycle-one-actor",
       title: "continuous tracking vs a re-arming loop on one actor: write, then next call",
-      guarded: false, maxOperations: 1 << 16,
+      maxOperations: 1 << 16,
       native: native["apply-cycle-one-actor"],
       perception: AsyncCases.fastestPart(of: OneActorCases.continuousPerception())),
     Case(

@@ -4,11 +4,6 @@ import Perception
 private struct Entry {
   var id: String
   var title: String
-  /// False where the figure says little about the engines: where both do next to nothing, or
-  /// where the cost is the key path reference count that Swift's accessors share.
-  var guarded = true
-  /// True for the plain read and write paths, whose overhead on the native engine is guarded.
-  var overheadGuarded = false
   var maxOperations = 1 << 24
   /// True for the large sizes of the growth cases, which only the full run measures: the quick
   /// run is CI's and keeps the small sizes.
@@ -20,10 +15,10 @@ private struct Entry {
 
 /// The cases, in table order.
 private let entries: [Entry] = [
-  Entry(id: "read", title: "read, no tracking scope", overheadGuarded: true),
-  Entry(id: "write", title: "write, no observers", overheadGuarded: true),
-  Entry(id: "write-equal", title: "write an equal value", guarded: false),
-  Entry(id: "modify", title: "`+=` through `_modify`", overheadGuarded: true),
+  Entry(id: "read", title: "read, no tracking scope"),
+  Entry(id: "write", title: "write, no observers"),
+  Entry(id: "write-equal", title: "write an equal value"),
+  Entry(id: "modify", title: "`+=` through `_modify`"),
   Entry(
     id: "write-other-observed", title: "write while another property is observed",
     processDependent: true),
@@ -63,7 +58,7 @@ private let entries: [Entry] = [
     id: "threads-separate", title: "2 threads, separate objects, different properties (per write)"),
   Entry(
     id: "threads-separate-same-property",
-    title: "2 threads, separate objects, same property (per write)", guarded: false),
+    title: "2 threads, separate objects, same property (per write)"),
   Entry(id: "threads-same", title: "2 threads, same object (per write)"),
   // The hand-written path (`HandWrittenModel`): the same cases on a class that calls
   // `PerceptionRegistrar` from its own accessors, beside the same `@Observable` class, and the
@@ -77,8 +72,7 @@ private let entries: [Entry] = [
   Entry(id: "perceptible-write", title: "Perceptible entry points: write, no observers"),
   Entry(id: "perceptible-cycle-1", title: "Perceptible entry points: full cycle, 1 read"),
   Entry(
-    id: "keypath-literal", title: "a key path literal, formed and dropped (no registrar)",
-    guarded: false),
+    id: "keypath-literal", title: "a key path literal, formed and dropped (no registrar)"),
 ]
 
 /// Every case's work for one engine, keyed by case id.
@@ -155,8 +149,7 @@ func makeCases(filter: String?, quick: Bool = false) -> [Case] {
   }
   let cases = selected.map { entry in
     Case(
-      id: entry.id, title: entry.title, guarded: entry.guarded,
-      overheadGuarded: entry.overheadGuarded, maxOperations: entry.maxOperations,
+      id: entry.id, title: entry.title, maxOperations: entry.maxOperations,
       processDependent: entry.processDependent, native: native[entry.id],
       perception: perception[entry.id]!)
   }

@@ -9,12 +9,6 @@ struct Case {
   var id: String
   /// What the table shows.
   var title: String
-  /// Whether the ratio guard applies on Perception's runtime. Cases where both engines do next
-  /// to nothing are not guarded.
-  var guarded: Bool = true
-  /// Whether the overhead guard applies on the native engine: the plain read and write paths,
-  /// which issue 14's budget bounds.
-  var overheadGuarded: Bool = false
   /// The most operations one batch may run (pools of pre-observed objects bound it).
   var maxOperations: Int = 1 << 24
   /// Whether the process decides the figure on the native engine: its hash seed, where the case
@@ -59,21 +53,6 @@ struct CaseResult {
     guard let native, native.median > 0 else { return nil }
     return perception.median / native.median
   }
-
-  /// Both engines under 2 ns/op: the ratio is mostly clock and loop noise.
-  var isTrivial: Bool {
-    perception.median < 2 && (native?.median ?? 0) < 2
-  }
-
-  /// Whether the ratio guard looks at this result, on Perception's runtime.
-  var isGuarded: Bool {
-    testCase.guarded && !isTrivial && ratio != nil
-  }
-
-  /// Whether the overhead guard looks at this result, on the native engine.
-  var isOverheadGuarded: Bool {
-    testCase.overheadGuarded && !isTrivial && ratio != nil
-  }
 }
 
 /// Finds how many operations fill one batch of `settings.batchNanos`.
@@ -97,8 +76,8 @@ private func calibrate(_ batch: Batch, maxOperations: Int, settings: Settings) -
 /// by batch (ABBA order, so neither engine always runs right after the other) and summarize.
 /// Interleaving means a burst of load from other processes hits both engines alike; the median
 /// discards the bursts.
-func measure(_ testCase: Case, settings: Settings, pairs: Int? = nil) -> CaseResult {
-  let pairs = pairs ?? settings.pairs
+func measure(_ testCase: Case, settings: Settings) -> CaseResult {
+  let pairs = settings.pairs
   let perceptionOps = calibrate(
     testCase.perception, maxOperations: testCase.maxOperations, settings: settings)
   let nativeOps = testCase.native.map {

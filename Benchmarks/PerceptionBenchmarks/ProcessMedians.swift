@@ -52,7 +52,6 @@ func runProcessMedians(
     // The lower median: with an odd count of processes, the median itself.
     var median = measured[(measured.count - 1) / 2].0
     median.processRatios = measured.map(\.1)
-    median.guarded = merged.cases[index].guarded
     merged.cases[index] = median
   }
   return (merged, failures)

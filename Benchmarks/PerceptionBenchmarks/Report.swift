@@ -54,14 +54,12 @@ func table(_ cases: [Case], perception: PassReport?, nativeEngine: PassReport?) 
   for testCase in cases {
     let own = figures(perception, testCase.id)
     let native = figures(nativeEngine, testCase.id)
-    let mark = own.map { $0.guarded ? "" : " (not guarded)" } ?? ""
     let ratio = own?.ratio.map { format($0, 2) } ?? "n/a"
     var overhead = native?.ratio.map(overheadPercent) ?? "n/a"
-    if native?.guarded == true { overhead += " †" }
     if native?.processRatios != nil { overhead += " ‡" }
     let spreads = [own?.native, own?.perception, native?.native, native?.perception].map(spread)
     lines.append(
-      "| \(testCase.title)\(mark) | \(median(own?.native)) | \(median(own?.perception)) "
+      "| \(testCase.title) | \(median(own?.native)) | \(median(own?.perception)) "
         + "| \(ratio) | \(median(native?.native)) | \(median(native?.perception)) "
         + "| \(overhead) | \(spreads.joined(separator: " / "))% |")
   }
@@ -110,11 +108,10 @@ func tableLegend() -> String {
   """
   ratio: perception / native, Perception on its runtime. overhead: perception on the native \
   engine over the native figure of the same (2nd) process. spread: interquartile range over \
-  median, in the column order. Guards: ratio above \(format(ratioGuard, 2)) on cases not marked \
-  (not guarded); overhead above \(overheadPercent(overheadGuard)) on cases marked †. ‡: the \
-  process decides the overhead (its hash seed, for Observation's dictionaries keyed by key \
-  path, its memory or its threads' scheduling), so it is the median over several \
-  native-engine processes, not guarded.
+  median, in the column order. ‡: the process decides the overhead (its hash seed, for \
+  Observation's dictionaries keyed by key path, its memory or its threads' scheduling), so it \
+  is the median over several native-engine processes. Timed figures guard nothing: CI holds \
+  the budgets in instructions (Benchmarks/count-instructions.sh --budget).
   """
 }
 
@@ -135,7 +132,7 @@ func heapTable(_ heap: HeapReport) -> String {
 }
 
 /// The same figures as JSON, for tools. Each case keeps the Perception-runtime pass's figures
-/// at the top level (`native`, `perception`, `ratio`, `guarded`), and the native-engine pass's
+/// at the top level (`native`, `perception`, `ratio`), and the native-engine pass's
 /// under `native_engine`; for a process-dependent case, those of the median native-engine process,
 /// with every process's overhead, sorted, in `processes_overhead_percent` (null for other
 /// cases).
@@ -174,8 +171,7 @@ func json(
     let seeds = figures.processRatios.map { ratios in
       "[" + ratios.map { number(($0 - 1) * 100) }.joined(separator: ", ") + "]"
     }
-    return "{\"guarded\": \(figures.guarded), "
-      + "\"overhead_percent\": \(number(figures.ratio.map { ($0 - 1) * 100 })), "
+    return "{\"overhead_percent\": \(number(figures.ratio.map { ($0 - 1) * 100 })), "
       + "\"processes_overhead_percent\": \(seeds ?? "null"),\n"
       + "       \"native\": \(summary(figures.native)),\n"
       + "       \"perception\": \(summary(figures.perception))}"
@@ -188,7 +184,7 @@ func json(
     let own = perception?.cases.first { $0.id == testCase.id }
     let native = nativeEngine?.cases.first { $0.id == testCase.id }
     return "    {\"id\": \(string(testCase.id)), \"title\": \(string(testCase.title)), "
-      + "\"guarded\": \(own?.guarded ?? false), \"ratio\": \(number(own?.ratio)),\n"
+      + "\"ratio\": \(number(own?.ratio)),\n"
       + "     \"native\": \(summary(own?.native)),\n"
       + "     \"perception\": \(summary(own?.perception)),\n"
       + "     \"native_engine\": \(nativeEngineFigures(native)),\n"
@@ -200,8 +196,6 @@ func json(
       "mode": \(string(mode)),
       "batch_ns": \(settings.batchNanos),
       "pairs": \(settings.pairs),
-      "guard_threshold": \(ratioGuard),
-      "native_engine_overhead_guard": \(overheadGuard),
       "load_average": {"start": \(number(load.start)), "end": \(number(load.end))},
       "cases": [
     \(rows.joined(separator: ",\n"))
