@@ -29,9 +29,9 @@ struct ObservationsScenarioTests {
   }
 
   @Test(arguments: Scenario.allCases)
-  func inTheHarness(_ scenario: Scenario) throws {
-    let native = try HarnessRun(scenario, "Observations")
-    let perception = try HarnessRun(scenario, "Perceptions")
+  func inTheHarness(_ scenario: Scenario) async throws {
+    let native = try await HarnessRun(scenario, "Observations")
+    let perception = try await HarnessRun(scenario, "Perceptions")
     #expect(native.finished, "Observations hung in \(scenario.rawValue)")
     #expect(perception.finished, "Perceptions hung in \(scenario.rawValue)")
     guard let native = native.outcome, let perception = perception.outcome else { return }
@@ -66,13 +66,18 @@ struct ObservationsScenarioTests {
 }
 
 /// One run of the harness executable, built beside the test binary, with a time limit.
+///
+/// It waits without holding a thread: the in-process scenarios share the concurrency pool, two
+/// threads on a two-core machine, and a test that polled the child from the pool kept their
+/// tasks waiting until their own time limit passed (every in-process run of `Observations`
+/// "hung" at once in a run of `.ci/test.sh` on a loaded machine).
 struct HarnessRun {
   /// Whether the scenario printed its outcome before the time limit.
   var finished: Bool { outcome != nil }
   /// What the harness printed, if it finished.
   var outcome: ScenarioOutcome?
 
-  init(_ scenario: Scenario, _ kind: String, timeLimit: TimeInterval = 10) throws {
+  init(_ scenario: Scenario, _ kind: String, timeLimit: Duration = .seconds(10)) async throws {
     let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     let harness = directory.appendingPathComponent("ObservationsHarness")
     try #require(
@@ -83,12 +88,25 @@ struct HarnessRun {
     process.arguments = [scenario.rawValue, kind]
     let output = Pipe()
     process.standardOutput = output
-    try process.run()
-    let deadline = Date(timeIntervalSinceNow: timeLimit)
-    while process.isRunning && Date() < deadline { usleep(2_000) }
-    if process.isRunning {
+    // true: the child exited; false: the time limit passed first; nil: it did not start.
+    let first = FirstResult<Bool?>()
+    let exited = await withCheckedContinuation { continuation in
+      first.continuation = continuation
+      process.terminationHandler = { _ in first.resume(with: true) }
+      do {
+        try process.run()
+      } catch {
+        first.resume(with: nil)
+        return
+      }
+      Task {
+        try? await Task.sleep(for: timeLimit)
+        first.resume(with: false)
+      }
+    }
+    try #require(exited != nil, "could not start \(harness.path)")
+    if exited == false {
       process.terminate()
-      process.waitUntilExit()
       return
     }
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
