@@ -44,14 +44,8 @@ struct ObservationsScenarioTests {
   static func run<Kind: SequenceKind>(
     _ scenario: Scenario, _ kind: Kind.Type, timeLimit: Duration = .seconds(10)
   ) async -> ScenarioOutcome? {
-    let first = FirstResult<ScenarioOutcome?>()
-    return await withCheckedContinuation { continuation in
-      first.continuation = continuation
+    await firstResult(within: timeLimit) { first in
       Task { @MainActor in first.resume(with: await scenario.run(kind)) }
-      Task {
-        try? await Task.sleep(for: timeLimit)
-        first.resume(with: nil)
-      }
     }
   }
 
@@ -67,10 +61,9 @@ struct ObservationsScenarioTests {
 
 /// One run of the harness executable, built beside the test binary, with a time limit.
 ///
-/// It waits without holding a thread: the in-process scenarios share the concurrency pool, two
-/// threads on a two-core machine, and a test that polled the child from the pool kept their
-/// tasks waiting until their own time limit passed (every in-process run of `Observations`
-/// "hung" at once in a run of `.ci/test.sh` on a loaded machine).
+/// It waits without holding a thread: the in-process scenarios share the concurrency pool, as
+/// many threads as cores, and a wait that held pool threads would keep their tasks from running
+/// until their own time limit passed.
 struct HarnessRun {
   /// Whether the scenario printed its outcome before the time limit.
   var finished: Bool { outcome != nil }
@@ -88,29 +81,39 @@ struct HarnessRun {
     process.arguments = [scenario.rawValue, kind]
     let output = Pipe()
     process.standardOutput = output
-    // true: the child exited; false: the time limit passed first; nil: it did not start.
-    let first = FirstResult<Bool?>()
-    let exited = await withCheckedContinuation { continuation in
-      first.continuation = continuation
+    // true: the child exited; false: it did not start; nil: the time limit passed first.
+    let exited = await firstResult(within: timeLimit) { first in
       process.terminationHandler = { _ in first.resume(with: true) }
       do {
         try process.run()
       } catch {
-        first.resume(with: nil)
-        return
-      }
-      Task {
-        try? await Task.sleep(for: timeLimit)
         first.resume(with: false)
       }
     }
-    try #require(exited != nil, "could not start \(harness.path)")
-    if exited == false {
+    guard let exited else {
       process.terminate()
       return
     }
+    try #require(exited, "could not start \(harness.path)")
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     outcome = ScenarioOutcome(harnessOutput: text)
+  }
+}
+
+/// The result `start` hands to the `FirstResult` it is given, or nil if `timeLimit` passes
+/// first. Neither waits on a thread: the time limit is a sleeping task.
+func firstResult<Value: Sendable>(
+  within timeLimit: Duration, isolation: isolated (any Actor)? = #isolation,
+  _ start: (FirstResult<Value?>) -> Void
+) async -> Value? {
+  let first = FirstResult<Value?>()
+  return await withCheckedContinuation(isolation: isolation) { continuation in
+    first.continuation = continuation
+    start(first)
+    Task {
+      try? await Task.sleep(for: timeLimit)
+      first.resume(with: nil)
+    }
   }
 }
 
