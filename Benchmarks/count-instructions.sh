@@ -234,10 +234,10 @@ fan-out-1 2000 0.25 1.10
 fan-out-10 400 0.20 1.10
 fan-out-1000 4 0.20 n/c
 options-cycle 2000 0.20 1.10
-continuous 500 0.75 1.10
-perceptions-one-actor 1000 0.60 1.10
-perceptions-parked-one-actor 1000 0.65 1.10
-apply-cycle-one-actor 1000 0.60 1.10
+continuous 2000 0.75 1.10
+perceptions-one-actor 5000 0.60 1.10
+perceptions-parked-one-actor 5000 0.65 1.10
+apply-cycle-one-actor 5000 0.60 1.10
 write-other-observed 10000 0.05 n/c
 cycle-10 400 0.15 n/c
 grow-properties-1 400 0.15 n/c
