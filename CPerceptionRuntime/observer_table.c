@@ -24,6 +24,12 @@
 // which is what recomputing the filters from the remaining registrations
 // would give, without visiting them.
 //
+// The setup log (perception_observer_table.h, "Setup") lists the writes made
+// while a scope was in setup on the registrar: one entry per (property,
+// thread), with the mark of its latest write, so it is bounded by the
+// properties written times the writing threads; it is emptied by the first
+// lock holder that finds no scope in setup.
+//
 // Everything but the reference count is guarded by the lock.
 //
 //===----------------------------------------------------------------------===//
@@ -34,6 +40,7 @@
 #include "perception_hash_table.h"
 #include "perception_internal.h"
 #include "perception_lock.h"
+#include "perception_thread_local.h"
 
 #include <string.h>
 
@@ -65,6 +72,9 @@ typedef struct registration {
   uint32_t next_free;
   /// How many times the slot has been taken: the high half of its tokens.
   uint32_t generation;
+  /// The registering thread's perception_thread_token, for
+  /// PERCEPTION_REGISTRATION_DID_SET_STANDS_FOR_WILL_SET.
+  uintptr_t thread;
   union {
     registered_property inline_properties[INLINE_PROPERTIES];
     registered_property *heap_properties;
@@ -77,6 +87,14 @@ typedef struct observer_reference {
   uint32_t slot;
   uint32_t ordinal;
 } observer_reference;
+
+/// A write logged while a scope was in setup: the latest mark of `thread`'s
+/// writes to `property`.
+typedef struct setup_write {
+  const void *property;
+  uint64_t thread;
+  uint64_t mark;
+} setup_write;
 
 /// The references to one property. A single reference, the common case, is
 /// stored inline.
@@ -113,12 +131,19 @@ struct perception_observer_table {
 
   /// Per filter bit: how many (registration, property) pairs set it.
   uint32_t will_set_counts[64];
-  uint32_t did_set_counts[64];
+  uint32_t did_set_counts[PERCEPTION_DID_SET_FILTER_BITS];
+
+  /// The setup log, on the heap once a write is logged.
+  setup_write *setup_writes;
+  uint32_t setup_write_count;
+  uint32_t setup_write_capacity;
 
   property_bucket small_buckets[PERCEPTION_HASH_TABLE_SMALL_LIMIT];
 };
 
 perception_atomic_pointer perception_spare_observer;
+
+_Atomic(uint64_t) perception_setup_marks = 1;
 
 //===--- The observer batch -----------------------------------------------===//
 
@@ -145,19 +170,94 @@ static void batch_append(perception_observer_batch *batch, void *observer) {
 
 //===--- Filter bits ------------------------------------------------------===//
 
-/// Sets bits in one filter.
+/// Sets bits in the willSet filter.
 static void set_filter_bits(_Atomic(uint64_t) *filter, uint64_t set) {
-  // Only the table's lock holder writes a filter (perception_registrar_destroy
-  // zeroes them after detaching the table), so no read-modify-write is needed.
+  // Only the table's lock holder writes the willSet filter
+  // (perception_registrar_destroy zeroes it after detaching the table), so no
+  // read-modify-write is needed.
   uint64_t bits = atomic_load_explicit(filter, memory_order_relaxed);
   atomic_store_explicit(filter, bits | set, memory_order_relaxed);
 }
 
-/// Clears, in one filter, the bits whose counts have dropped to zero.
+/// Clears, in the willSet filter, the bits whose counts have dropped to zero.
 static void clear_filter_bits(_Atomic(uint64_t) *filter, uint64_t cleared) {
-  // Only the table's lock holder writes a filter, so load and store suffice.
+  // Only the table's lock holder writes the willSet filter: load and store.
   uint64_t bits = atomic_load_explicit(filter, memory_order_relaxed);
   atomic_store_explicit(filter, bits & ~cleared, memory_order_relaxed);
+}
+
+// The didSet word's setup count changes without the lock, so its filter bits
+// change by read-modify-writes that leave the count alone.
+
+static void set_did_set_bits(perception_registrar *registrar, uint64_t set) {
+  atomic_fetch_or_explicit(&registrar->did_set_filter, set, memory_order_relaxed);
+}
+
+static void clear_did_set_bits(perception_registrar *registrar, uint64_t cleared) {
+  atomic_fetch_and_explicit(&registrar->did_set_filter, ~cleared, memory_order_relaxed);
+}
+
+//===--- Setup ------------------------------------------------------------===//
+
+void perception_registrar_begin_setup(perception_registrar *registrar) {
+  uint64_t old = atomic_fetch_add_explicit(&registrar->did_set_filter, PERCEPTION_SETUP_ONE,
+                                           memory_order_seq_cst);
+  if (PERCEPTION_UNLIKELY((old & PERCEPTION_SETUP_MASK) == PERCEPTION_SETUP_MASK)) {
+    perception_fatal("perception_registrar_begin_setup: 65,535 tracking scopes are in setup on one object");
+  }
+}
+
+static bool has_scope_in_setup(perception_registrar *registrar) {
+  return (atomic_load_explicit(&registrar->did_set_filter, memory_order_seq_cst) & PERCEPTION_SETUP_MASK) != 0;
+}
+
+/// Under the lock: empties the log once no scope is in setup; a scope that
+/// begins later took a mark above every entry, so no entry concerns it.
+static void forget_setup_writes_if_idle(perception_observer_table *table) {
+  if (table->setup_write_count != 0 && table->registrar != NULL && !has_scope_in_setup(table->registrar)) {
+    table->setup_write_count = 0;
+  }
+}
+
+/// Under the lock: logs a write to `property` by this thread.
+static void log_setup_write(perception_observer_table *table, const void *property) {
+  uint64_t thread = perception_thread_token();
+  uint64_t mark = atomic_fetch_add_explicit(&perception_setup_marks, 1, memory_order_seq_cst);
+  for (uint32_t i = 0; i < table->setup_write_count; i++) {
+    setup_write *entry = &table->setup_writes[i];
+    if (entry->property == property && entry->thread == thread) {
+      entry->mark = mark;
+      return;
+    }
+  }
+  if (table->setup_write_count == table->setup_write_capacity) {
+    size_t capacity = perception_grow_capacity(table->setup_write_capacity, 4, UINT32_MAX);
+    table->setup_writes = perception_reallocate_array(table->setup_writes, capacity, sizeof(setup_write));
+    table->setup_write_capacity = (uint32_t)capacity;
+  }
+  table->setup_writes[table->setup_write_count++] = (setup_write){property, thread, mark};
+}
+
+/// Under the lock: a property of `properties` that another thread wrote
+/// since `mark`, or NULL.
+static const void *setup_write_since(perception_observer_table *table, const void *const *properties,
+                                     size_t count, uint64_t mark) {
+  if (table->setup_write_count == 0) {
+    return NULL;
+  }
+  uint64_t thread = perception_thread_token();
+  for (uint32_t i = 0; i < table->setup_write_count; i++) {
+    setup_write *entry = &table->setup_writes[i];
+    if (entry->mark < mark || entry->thread == thread) {
+      continue;
+    }
+    for (size_t p = 0; p < count; p++) {
+      if (properties[p] == entry->property) {
+        return entry->property;
+      }
+    }
+  }
+  return NULL;
 }
 
 //===--- Registrations ----------------------------------------------------===//
@@ -278,6 +378,10 @@ static void free_contents(perception_observer_table *table) {
     }
   }
   free(table->slots);
+  free(table->setup_writes);
+  table->setup_writes = NULL;
+  table->setup_write_count = 0;
+  table->setup_write_capacity = 0;
   perception_hash_table_clear(&table->buckets);
   table->slots = NULL;
   table->slot_count = 0;
@@ -363,14 +467,9 @@ void perception_registrar_destroy(perception_registrar *registrar, perception_ob
 
 //===--- Registering, cancelling, collecting ------------------------------===//
 
-perception_token perception_table_register(perception_observer_table *table,
-                                           const void *const *properties, size_t count,
-                                           uint32_t events, void *observer) {
-  perception_lock_lock(&table->lock);
-  if (table->dead) {
-    perception_lock_unlock(&table->lock);
-    return 0;
-  }
+/// Under the lock, on a live table: perception_table_register's work.
+static perception_token register_locked(perception_observer_table *table, const void *const *properties,
+                                        size_t count, uint32_t events, void *observer) {
   if (PERCEPTION_UNLIKELY(count > MAX_SLOTS)) {
     perception_fatal("perception_table_register: too many properties");
   }
@@ -380,6 +479,7 @@ perception_token perception_table_register(perception_observer_table *table,
   entry->token = ((perception_token)entry->generation << TOKEN_SLOT_BITS) | slot;
   entry->observer = observer;
   entry->events = events;
+  entry->thread = (events & PERCEPTION_REGISTRATION_DID_SET_STANDS_FOR_WILL_SET) ? perception_thread_token() : 0;
   entry->property_count = (uint32_t)count;
   entry->next_free = NO_SLOT;
   if (count > INLINE_PROPERTIES) {
@@ -403,12 +503,13 @@ perception_token perception_table_register(perception_observer_table *table,
     }
     observer_reference reference = {slot, (uint32_t)ordinal};
     registered[ordinal].position = bucket_append(bucket, reference);
-    unsigned bit = perception_property_filter_bit_number(property);
     if (events & PERCEPTION_EVENT_WILL_SET) {
+      unsigned bit = perception_property_filter_bit_number(property);
       table->will_set_counts[bit]++;
       will_set_bits |= (uint64_t)1 << bit;
     }
     if (events & PERCEPTION_EVENT_DID_SET) {
+      unsigned bit = perception_property_did_set_bit_number(property);
       table->did_set_counts[bit]++;
       did_set_bits |= (uint64_t)1 << bit;
     }
@@ -422,8 +523,32 @@ perception_token perception_table_register(perception_observer_table *table,
       set_filter_bits(&table->registrar->will_set_filter, will_set_bits);
     }
     if (did_set_bits != 0) {
-      set_filter_bits(&table->registrar->did_set_filter, did_set_bits);
+      set_did_set_bits(table->registrar, did_set_bits);
     }
+  }
+  return token;
+}
+
+perception_token perception_table_register(perception_observer_table *table,
+                                           const void *const *properties, size_t count,
+                                           uint32_t events, void *observer) {
+  perception_lock_lock(&table->lock);
+  perception_token token = table->dead ? 0 : register_locked(table, properties, count, events, observer);
+  perception_lock_unlock(&table->lock);
+  return token;
+}
+
+perception_token perception_table_register_after_setup(perception_observer_table *table,
+                                                       const void *const *properties, size_t count,
+                                                       uint32_t events, void *observer, uint64_t mark,
+                                                       const void **changed) {
+  *changed = NULL;
+  perception_lock_lock(&table->lock);
+  perception_token token = 0;
+  if (!table->dead) {
+    token = register_locked(table, properties, count, events, observer);
+    // A write logged after this, under the lock, finds the registration.
+    *changed = setup_write_since(table, properties, count, mark);
   }
   perception_lock_unlock(&table->lock);
   return token;
@@ -456,8 +581,9 @@ static void *remove_registration(perception_observer_table *table, uint32_t slot
     if ((entry->events & PERCEPTION_EVENT_WILL_SET) && --table->will_set_counts[bit] == 0) {
       will_set_cleared |= (uint64_t)1 << bit;
     }
-    if ((entry->events & PERCEPTION_EVENT_DID_SET) && --table->did_set_counts[bit] == 0) {
-      did_set_cleared |= (uint64_t)1 << bit;
+    unsigned did_set_bit = perception_property_did_set_bit_number(property);
+    if ((entry->events & PERCEPTION_EVENT_DID_SET) && --table->did_set_counts[did_set_bit] == 0) {
+      did_set_cleared |= (uint64_t)1 << did_set_bit;
     }
   }
   free_slot(table, slot);
@@ -466,7 +592,7 @@ static void *remove_registration(perception_observer_table *table, uint32_t slot
       clear_filter_bits(&table->registrar->will_set_filter, will_set_cleared);
     }
     if (did_set_cleared != 0) {
-      clear_filter_bits(&table->registrar->did_set_filter, did_set_cleared);
+      clear_did_set_bits(table->registrar, did_set_cleared);
     }
   }
   return observer;
@@ -499,20 +625,30 @@ void *perception_table_cancel(perception_observer_table *table, perception_token
 size_t perception_registrar_collect(perception_registrar *registrar, const void *property,
                                     uint32_t event, void (*retain)(void *observer),
                                     perception_observer_batch *out) {
-  perception_observer_table *table = atomic_load_explicit(&registrar->table, memory_order_acquire);
+  // A registration flag is not an event to match.
+  event &= PERCEPTION_EVENT_WILL_SET | PERCEPTION_EVENT_DID_SET | PERCEPTION_EVENT_DEINIT;
+  bool logs = event == PERCEPTION_EVENT_DID_SET && has_scope_in_setup(registrar);
+  // A write logged for a scope in setup makes the table the scope will find.
+  perception_observer_table *table = logs ? perception_registrar_table(registrar)
+                                          : atomic_load_explicit(&registrar->table, memory_order_acquire);
   if (table == NULL) {
     return 0;
   }
-  // A registration flag is not an event to match.
-  event &= ~(uint32_t)PERCEPTION_REGISTRATION_ONCE;
   size_t added = 0;
   perception_lock_lock(&table->lock);
+  if (logs && !table->dead) {
+    log_setup_write(table, property);
+  } else {
+    forget_setup_writes_if_idle(table);
+  }
   property_bucket *bucket = bucket_find(table, property);
   uint32_t i = 0;
   while (bucket != NULL && i < bucket->count) {
     uint32_t slot = references_of(bucket)[i].slot;
     registration *entry = &table->slots[slot];
-    if (!(entry->events & event)) {
+    if (!(entry->events & event) ||
+        (event == PERCEPTION_EVENT_DID_SET && (entry->events & PERCEPTION_REGISTRATION_DID_SET_STANDS_FOR_WILL_SET) &&
+         entry->thread == perception_thread_token())) {
       i++;
       continue;
     }

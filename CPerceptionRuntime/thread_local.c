@@ -56,4 +56,6 @@ void perception_callback_depth_set(uintptr_t depth) {
   perception_key_set(&perception_callback_depth_key, depth);
 }
 
+uintptr_t perception_thread_token(void) { return (uintptr_t)pthread_self(); }
+
 #endif

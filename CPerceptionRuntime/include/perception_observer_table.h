@@ -46,8 +46,15 @@ enum {
 /// event the registration matches removes it from the table (exactly as
 /// perception_table_cancel would) and hands the table's reference to the
 /// observer to the caller. Its token then names nothing.
+///
+/// PERCEPTION_REGISTRATION_DID_SET_STANDS_FOR_WILL_SET: with
+/// PERCEPTION_REGISTRATION_ONCE, a willSet registration that also takes
+/// didSets, for a write whose willSet came before it was registered: such a
+/// didSet is collected only on other threads than the registering one, as a
+/// write enclosing the registration on its own thread is the tracking's own.
 enum {
   PERCEPTION_REGISTRATION_ONCE = 1u << 3,
+  PERCEPTION_REGISTRATION_DID_SET_STANDS_FOR_WILL_SET = 1u << 4,
 };
 
 /// Names one registration in one table. Tokens are never reused within a
@@ -59,9 +66,12 @@ typedef struct perception_observer_table perception_observer_table;
 /// The per-registrar state. All zero (perception_registrar_init) means
 /// "nobody observes this registrar".
 ///
-/// The filters are 64-bit Bloom filters of the properties that have willSet
-/// and didSet observers, written under the table's lock and read without
-/// it, so a write to a property that nobody observes never takes the lock.
+/// The filters are Bloom filters of the properties that have willSet and
+/// didSet observers, written under the table's lock and read without it, so a
+/// write to a property that nobody observes never takes the lock. The didSet
+/// word also counts, in its top 16 bits, the tracking scopes between a read of
+/// this registrar and the end of their setup (see "Setup" below): while one
+/// is, every write's didSet takes the slow path and is logged for them.
 typedef struct perception_registrar {
   _Atomic(perception_observer_table *) table;
   _Atomic(uint64_t) will_set_filter;
@@ -110,6 +120,29 @@ static inline uint64_t perception_property_filter_bit(const void *property) {
   return (uint64_t)1 << perception_property_filter_bit_number(property);
 }
 
+/// The didSet word: the Bloom filter in its low 48 bits, the count of
+/// tracking scopes in setup above.
+#define PERCEPTION_DID_SET_FILTER_BITS 48
+#define PERCEPTION_SETUP_ONE ((uint64_t)1 << PERCEPTION_DID_SET_FILTER_BITS)
+#define PERCEPTION_SETUP_MASK (~(PERCEPTION_SETUP_ONE - 1))
+
+/// The number (0 to 47) of a property's bit in the didSet filter.
+static inline unsigned perception_property_did_set_bit_number(const void *property) {
+  unsigned bit = perception_property_filter_bit_number(property);
+  return bit < PERCEPTION_DID_SET_FILTER_BITS ? bit : bit - PERCEPTION_DID_SET_FILTER_BITS;
+}
+
+/// The bit of a property in the didSet filter.
+static inline uint64_t perception_property_did_set_bit(const void *property) {
+  return (uint64_t)1 << perception_property_did_set_bit_number(property);
+}
+
+/// The bits of the didSet word that send a didSet of `property` to the table:
+/// its filter bit, and every scope in setup.
+static inline uint64_t perception_did_set_word_bits(const void *property) {
+  return perception_property_did_set_bit(property) | PERCEPTION_SETUP_MASK;
+}
+
 static inline void perception_registrar_init(perception_registrar *registrar) {
   atomic_init(&registrar->table, NULL);
   atomic_init(&registrar->will_set_filter, 0);
@@ -117,14 +150,60 @@ static inline void perception_registrar_init(perception_registrar *registrar) {
 }
 
 /// The filter for one event, PERCEPTION_EVENT_WILL_SET or _DID_SET. 0 means
-/// no observer for that event; otherwise test a property's bit. No lock.
+/// no observer for that event and, for didSet, no scope in setup; otherwise
+/// test a property's bit (perception_property_did_set_bit for didSet) and,
+/// for didSet, PERCEPTION_SETUP_MASK. No lock.
 static inline uint64_t perception_registrar_filter(perception_registrar *registrar, uint32_t event) {
-  // Relaxed is enough: the observers themselves are only read under the
-  // lock, and a write racing a registration on another thread may go either
-  // way, as with native Observation.
-  return atomic_load_explicit(
-      event == PERCEPTION_EVENT_DID_SET ? &registrar->did_set_filter : &registrar->will_set_filter,
-      memory_order_relaxed);
+  // willSet: relaxed is enough, as the observers themselves are only read
+  // under the lock, and a willSet racing a registration may miss it: the
+  // didSet catches it (perception_registrar_begin_setup). didSet: sequentially
+  // consistent, as it must see a scope's setup begun before the scope read
+  // the value this write replaced (a plain load on x86, ldar on arm64).
+  if (event == PERCEPTION_EVENT_DID_SET) {
+    return atomic_load_explicit(&registrar->did_set_filter, memory_order_seq_cst);
+  }
+  return atomic_load_explicit(&registrar->will_set_filter, memory_order_relaxed);
+}
+
+//===--- Setup ------------------------------------------------------------===//
+//
+// A tracking scope reads a registrar before it registers there, so a write
+// on another thread in between finds no observer. To hear it, the scope
+// takes a mark (perception_setup_mark) when it opens and begins its setup on
+// each registrar at its first read there, before the value is read. While a
+// registrar has a scope in setup, each didSet, after its store, logs the
+// property, the writing thread and the next mark, under the table's lock. The
+// scope's registration (perception_table_register_after_setup) then finds in
+// the log any write by another thread to a property it read, logged since its
+// mark, and ends with perception_registrar_end_setup once its reads are
+// registered (or handed to an enclosing scope, which continues the setup).
+//
+// If the writer's store comes after the scope's read, through whatever
+// synchronization orders the two, the scope's begin happens before the
+// writer's didSet: the writer logs, with a mark no lower than the scope's.
+// A write that began before the read and logs after the registration finds
+// the registration itself, through the didSet a one-shot willSet observer
+// registers for as well. A write whose store came before the read but whose
+// didSet is logged after the mark is reported too: at most one event more,
+// never one fewer.
+//
+//===----------------------------------------------------------------------===//
+
+/// The process's current mark; marks only grow.
+extern _Atomic(uint64_t) perception_setup_marks;
+
+/// The mark a scope takes when it opens.
+static inline uint64_t perception_setup_mark(void) {
+  return atomic_load_explicit(&perception_setup_marks, memory_order_seq_cst);
+}
+
+/// A scope's first read of `registrar` begins its setup there; end it with
+/// perception_registrar_end_setup.
+void perception_registrar_begin_setup(perception_registrar *registrar);
+
+/// Ends a setup perception_registrar_begin_setup began.
+static inline void perception_registrar_end_setup(perception_registrar *registrar) {
+  atomic_fetch_sub_explicit(&registrar->did_set_filter, PERCEPTION_SETUP_ONE, memory_order_seq_cst);
 }
 
 /// The registrar's table, or NULL while nobody has ever registered.
@@ -144,7 +223,8 @@ perception_observer_table *perception_registrar_table(perception_registrar *regi
 
 /// Appends to `out` every observer registered for `event` (one of
 /// PERCEPTION_EVENT_WILL_SET, _DID_SET, _DEINIT) on `property`, and returns
-/// how many it added. Each one the caller owns a reference to: an observer
+/// how many it added. A didSet while a scope is in setup logs the write first
+/// (see "Setup"). Each one the caller owns a reference to: an observer
 /// of a PERCEPTION_REGISTRATION_ONCE registration is removed from the table and its
 /// reference handed over; every other one is passed to `retain` while the lock
 /// is held.
@@ -168,6 +248,14 @@ void perception_table_release(perception_observer_table *table);
 perception_token perception_table_register(perception_observer_table *table,
                                            const void *const *properties, size_t count,
                                            uint32_t events, void *observer);
+
+/// perception_table_register for a tracking scope that took `mark` when it
+/// opened: also returns, in `*changed`, a property of `properties` that
+/// another thread's write logged since `mark` (see "Setup"), or NULL.
+perception_token perception_table_register_after_setup(perception_observer_table *table,
+                                                       const void *const *properties, size_t count,
+                                                       uint32_t events, void *observer, uint64_t mark,
+                                                       const void **changed);
 
 /// Removes a registration and returns its observer, whose reference now
 /// belongs to the caller; or NULL if the token names nothing (already

@@ -44,6 +44,10 @@ static inline void perception_slot_set(uintptr_t value) { perception_thread_slot
 static inline uintptr_t perception_callback_depth_get(void) {
   return perception_thread_callback_depth;
 }
+
+/// A word that names the calling thread among the running ones: the address
+/// of its slot.
+static inline uintptr_t perception_thread_token(void) { return (uintptr_t)&perception_thread_slot; }
 static inline void perception_callback_depth_set(uintptr_t depth) {
   perception_thread_callback_depth = depth;
 }
@@ -57,6 +61,9 @@ void perception_slot_set(uintptr_t value);
 /// The callback depth through a second pthread key, created with the first.
 uintptr_t perception_callback_depth_get(void);
 void perception_callback_depth_set(uintptr_t depth);
+
+/// A word that names the calling thread among the running ones.
+uintptr_t perception_thread_token(void);
 
 #endif
 

@@ -164,12 +164,12 @@ static bool names_property(const registration_model *registration, size_t p) {
 /// Counts (`delta` 1) or uncounts (-1) a registration's filter bits.
 static void model_count_bits(registrar_model *model, const registration_model *registration, int delta) {
   for (size_t i = 0; i < registration->property_count; i++) {
-    unsigned bit = perception_property_filter_bit_number(property_pointer(registration->properties[i]));
+    const void *property = property_pointer(registration->properties[i]);
     if (registration->events & PERCEPTION_EVENT_WILL_SET) {
-      model->will_set_counts[bit] += (uint32_t)delta;
+      model->will_set_counts[perception_property_filter_bit_number(property)] += (uint32_t)delta;
     }
     if (registration->events & PERCEPTION_EVENT_DID_SET) {
-      model->did_set_counts[bit] += (uint32_t)delta;
+      model->did_set_counts[perception_property_did_set_bit_number(property)] += (uint32_t)delta;
     }
   }
 }

@@ -54,11 +54,12 @@ static void destroy_registrar(perception_registrar *registrar, perception_observ
   perception_registrar_destroy(registrar, batch);
 }
 
-/// Two properties whose filter bits differ.
+/// Two properties whose filter bits differ, in both filters.
 static void two_properties_with_distinct_bits(const void **first, const void **second) {
   *first = PROPERTY(0);
   for (uintptr_t i = 1;; i++) {
-    if (perception_property_filter_bit(PROPERTY(i)) != perception_property_filter_bit(*first)) {
+    if (perception_property_filter_bit(PROPERTY(i)) != perception_property_filter_bit(*first) &&
+        perception_property_did_set_bit(PROPERTY(i)) != perception_property_did_set_bit(*first)) {
       *second = PROPERTY(i);
       return;
     }
@@ -232,6 +233,8 @@ static void test_filters_follow_registrations(void) {
   two_properties_with_distinct_bits(&p, &q);
   uint64_t p_bit = perception_property_filter_bit(p);
   uint64_t q_bit = perception_property_filter_bit(q);
+  uint64_t p_did_bit = perception_property_did_set_bit(p);
+  uint64_t q_did_bit = perception_property_did_set_bit(q);
   perception_registrar registrar;
   perception_registrar_init(&registrar);
   perception_observer_table *table = perception_registrar_table(&registrar);
@@ -250,20 +253,20 @@ static void test_filters_follow_registrations(void) {
   CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_DID_SET), 0);
   perception_token tb = perception_table_register(table, only_q, 1, PERCEPTION_EVENT_DID_SET, &b);
   CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_WILL_SET), p_bit);
-  CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_DID_SET), q_bit);
+  CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_DID_SET), q_did_bit);
   perception_token tc = perception_table_register(
       table, both, 2, PERCEPTION_EVENT_WILL_SET | PERCEPTION_EVENT_DID_SET, &c);
   CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_WILL_SET), p_bit | q_bit);
-  CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_DID_SET), p_bit | q_bit);
+  CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_DID_SET), p_did_bit | q_did_bit);
   // A deinit-only registration sets no filter bit.
   perception_token td = perception_table_register(table, only_q, 1, PERCEPTION_EVENT_DEINIT, &d);
   CHECK(perception_table_cancel(table, tc) == &c);
   // The remaining registrations still need p's willSet bit and q's didSet bit.
   CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_WILL_SET), p_bit);
-  CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_DID_SET), q_bit);
+  CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_DID_SET), q_did_bit);
   CHECK(perception_table_cancel(table, ta) == &a);
   CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_WILL_SET), 0);
-  CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_DID_SET), q_bit);
+  CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_DID_SET), q_did_bit);
   CHECK(perception_table_cancel(table, tb) == &b);
   CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_WILL_SET), 0);
   CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_DID_SET), 0);
@@ -283,6 +286,8 @@ static void test_once_registrations_leave_on_collect(void) {
   two_properties_with_distinct_bits(&p, &q);
   uint64_t p_bit = perception_property_filter_bit(p);
   uint64_t q_bit = perception_property_filter_bit(q);
+  uint64_t p_did_bit = perception_property_did_set_bit(p);
+  uint64_t q_did_bit = perception_property_did_set_bit(q);
   perception_registrar registrar;
   perception_registrar_init(&registrar);
   perception_observer_table *table = perception_registrar_table(&registrar);
@@ -302,7 +307,7 @@ static void test_once_registrations_leave_on_collect(void) {
   other_once.token = perception_table_register(
       table, only_q, 1, PERCEPTION_EVENT_WILL_SET | PERCEPTION_REGISTRATION_ONCE, &other_once);
   CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_WILL_SET), p_bit | q_bit);
-  CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_DID_SET), p_bit);
+  CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_DID_SET), p_did_bit);
 
   perception_observer_batch batch;
   perception_observer_batch_init(&batch);
@@ -332,7 +337,7 @@ static void test_once_registrations_leave_on_collect(void) {
   CHECK(perception_table_cancel(table, once.token) == NULL);
   CHECK(perception_table_cancel(table, other_once.token) == NULL);
   // The didSet one-shot registration was not touched by willSet collects.
-  CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_DID_SET), p_bit);
+  CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_DID_SET), p_did_bit);
   CHECK_EQ(collect(&registrar, p, PERCEPTION_EVENT_DID_SET, &batch), 1);
   CHECK_EQ(occurrences(&batch, &did_set_once), 1);
   CHECK_EQ(atomic_load(&did_set_once.retains), 0);

@@ -154,7 +154,8 @@ struct TraceTests {
       }
       let trace = traces.all.first
       #expect(trace?.property == "PerceptionModel.count")
-      #expect(trace?.tracking == "withPerceptionTracking(_:onChange:)")
+      // An iterator waits for a change's didSet, so that its next element sees the change.
+      #expect(trace?.tracking == "withPerceptionTracking(options:_:onChange:)")
       #expect(trace?.origin == "Perceptions made in TraceTests.makeSequence")
     #endif
   }

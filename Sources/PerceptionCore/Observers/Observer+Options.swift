@@ -4,6 +4,8 @@ extension Observer {
   ///   exactly once however many threads mutate.
   /// - With both, the first willSet, then the next didSet, which finishes it. Events of racing
   ///   mutations meanwhile are ignored; `Event.cancel()` in the willSet suppresses the didSet.
+  ///   A didSet whose willSet came before the registration finishes it alone.
+  /// - With `.willSet` alone, such a didSet is delivered as the willSet it stands for.
   /// - With `.deinit`, each release of a tracked object until the tracking finishes.
   func receiveOptionsEvent(
     _ event: UInt32, keyPath: AnyKeyPath?, options: PerceptionTracking.Options,
@@ -24,11 +26,15 @@ extension Observer {
         movingPhaseFrom: .deliveringWillSet, to: .awaitingDidSet, releasing: releaseCallbacks)
     case EventBits.didSet where willSet && didSet:
       // A pair's registrations are not one-shot: the table that delivered it still lists it.
-      finishDelivering(.didSet, keyPath: keyPath, inPhase: .awaitingDidSet, collectedFrom: nil)
-    case EventBits.willSet where willSet:
-      finishDelivering(.willSet, keyPath: keyPath, inPhase: nil, collectedFrom: table)
+      // A didSet with no willSet before it is of a write whose willSet came before the
+      // registration: another thread's, or this thread's own, enclosing the setup, ignored.
+      if state.isIdle && CurrentThread.token == field(\.installerThread).pointee { return }
+      finishDelivering(
+        .didSet, keyPath: keyPath, unlessInPhase: .deliveringWillSet, collectedFrom: nil)
+    case EventBits.willSet where willSet, EventBits.didSet where willSet:
+      finishDelivering(.willSet, keyPath: keyPath, unlessInPhase: nil, collectedFrom: table)
     case EventBits.didSet where didSet:
-      finishDelivering(.didSet, keyPath: keyPath, inPhase: nil, collectedFrom: table)
+      finishDelivering(.didSet, keyPath: keyPath, unlessInPhase: nil, collectedFrom: table)
     default:
       break
     }
@@ -45,9 +51,9 @@ extension Observer {
   /// Finishes the tracking and delivers `kind`, if this thread is the one that finishes it.
   private func finishDelivering(
     _ kind: PerceptionTracking.Event.Kind, keyPath: AnyKeyPath?,
-    inPhase phase: ObserverState.Phase?, collectedFrom table: ObserverTable?
+    unlessInPhase phase: ObserverState.Phase?, collectedFrom table: ObserverTable?
   ) {
-    guard let (claimedWhile, alone) = state.claimAsReader(inPhase: phase) else { return }
+    guard let (claimedWhile, alone) = state.claimAsReader(unlessInPhase: phase) else { return }
     if claimedWhile == .active { cancelRegistrations(except: table) }
     guard alone else {
       defer { leaveReader() }

@@ -20,17 +20,23 @@ enum ObserverCallbacks {
   }
 
   /// The events an observer with these callbacks registers for, as `EventBits`. Releases need
-  /// none: a registrar going away hands back every observer.
+  /// none: a registrar going away hands back every observer. A one-shot willSet tracking
+  /// registers for other threads' didSets too: a write whose willSet came before the
+  /// registration, and whose store after the tracking's read, reaches it by its didSet instead.
   var registeredEvents: UInt32 {
     switch self {
     case .onChange:
-      return EventBits.willSet | EventBits.once
+      return EventBits.willSet | EventBits.didSetStandingForWillSet | EventBits.once
     case .events(let willSet, let didSet):
       return (willSet == nil ? 0 : EventBits.willSet) | (didSet == nil ? 0 : EventBits.didSet)
     case .options(let options, _):
       let willSet = options.contains(.willSet)
       let didSet = options.contains(.didSet)
-      // With one of the two, the first event finishes it, as `onChange`.
+      // With one of the two, the first event finishes it, as `onChange`, and a willSet
+      // alone takes the didSets that stand for missed willSets, as `onChange` does.
+      if willSet && !didSet {
+        return EventBits.willSet | EventBits.didSetStandingForWillSet | EventBits.once
+      }
       return (willSet ? EventBits.willSet : 0) | (didSet ? EventBits.didSet : 0)
         | (willSet != didSet ? EventBits.once : 0)
     }
@@ -44,6 +50,15 @@ enum TrackingRequest: Equatable {
   case onChange
   case events
   case options(PerceptionTracking.Options)
+
+  /// What an observer keeps as `installerThread`: this thread's token for a willSet + didSet
+  /// options tracking, which tells its own thread's didSets apart; else 0.
+  var installerThread: UInt {
+    guard case .options(let options) = self, options.contains(.willSet),
+      options.contains(.didSet)
+    else { return 0 }
+    return CurrentThread.token
+  }
 }
 
 struct ObserverRegistration {
@@ -69,6 +84,8 @@ struct ObserverHeader {
   var mayBecomeSpare = false
   /// The change trace's retained `TraceSite`, or nil when tracing was off (always in release).
   var traceSite: UnsafeMutableRawPointer? = nil
+  /// The installing thread's `CurrentThread.token`, for a willSet + didSet options tracking.
+  var installerThread: UInt = 0
 }
 
 /// The registrations one tracking call made in every registrar it read: one allocation holds
@@ -93,6 +110,7 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     observer.field(\.events).pointee = events
     observer.field(\.isSpare).pointee = false
     observer.field(\.mayBecomeSpare).pointee = false
+    observer.field(\.installerThread).pointee = request.installerThread
     observer.state.initialize(.installing)
     observer.startLiving()
     return observer
@@ -106,7 +124,7 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     let buffer = create(minimumCapacity: registrarCount) { _ in
       ObserverHeader(
         state: AtomicWord(), callbacks: copy callbacks, request: request, events: events,
-        registrationCapacity: registrarCount)
+        registrationCapacity: registrarCount, installerThread: request.installerThread)
     }
     let observer = unsafeDowncast(buffer, to: Observer.self)
     observer.startLiving()
@@ -138,14 +156,18 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   var request: TrackingRequest { field(\.request).pointee }
 
   /// Registers for `properties` in `table`: only while installing, at most once per registrar.
-  func register(in table: ObserverTable, properties: UnsafePointer<UnsafeRawPointer?>, count: Int) {
+  /// Returns one of them that another thread wrote since `mark`, the scope's, or nil.
+  func register(
+    in table: ObserverTable, properties: UnsafePointer<UnsafeRawPointer?>, count: Int,
+    mark: UInt64
+  ) -> UnsafeRawPointer? {
     let reference = Unmanaged.passRetained(self).toOpaque()
-    let token = table.register(
-      reference, for: field(\.events).pointee, properties: properties, count: count)
+    let (token, changed) = table.register(
+      reference, for: field(\.events).pointee, properties: properties, count: count, mark: mark)
     guard token != 0 else {
       // The registrar went away; there is nothing to observe.
       Unmanaged<Observer>.fromOpaque(reference).release()
-      return
+      return nil
     }
     table.retain()
     withUnsafeMutablePointers { header, registrations in
@@ -157,6 +179,17 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
         to: ObserverRegistration(table: table, token: token))
       count.pointee += 1
     }
+    return changed
+  }
+
+  /// Delivers a write that another thread made to `property` during the setup, after the read,
+  /// which no registration heard: on the tracking's thread, once armed, as the whole change,
+  /// its willSet and then its didSet, each to the callbacks that asked for it.
+  func receiveChangeDuringSetup(of property: UnsafeRawPointer) {
+    // A property's key is its canonical key path, which `PropertyKey` keeps for the process.
+    let keyPath = Unmanaged<AnyKeyPath>.fromOpaque(property).takeUnretainedValue()
+    receive(EventBits.willSet, keyPath: keyPath)
+    receive(EventBits.didSet, keyPath: keyPath)
   }
 
   /// Ends installation; if the observer finished meanwhile, cancels what it registered.

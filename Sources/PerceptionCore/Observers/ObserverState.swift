@@ -51,6 +51,9 @@ struct ObserverState {
   @inline(__always)
   var isFinished: Bool { Self.stage(of: word.loadAcquire()).isFinished }
 
+  /// In phase `idle`: no willSet delivered or being delivered.
+  var isIdle: Bool { Self.phase(of: word.loadAcquire()) == .idle }
+
   /// Ends installation: `active` unless it finished meanwhile, which it returns.
   @inline(__always)
   func arm() -> Bool {
@@ -76,12 +79,12 @@ struct ObserverState {
   }
 
   /// `claim()`, taking a reader's place too; `alone` lets the caller take the callbacks and
-  /// leave with `leaveReaderHavingTakenCallbacks()`. Nil also when not in `phase`, if given.
+  /// leave with `leaveReaderHavingTakenCallbacks()`. Nil also when in `phase`, if given.
   @inline(__always)
-  func claimAsReader(inPhase phase: Phase? = nil) -> (from: Stage, alone: Bool)? {
+  func claimAsReader(unlessInPhase phase: Phase? = nil) -> (from: Stage, alone: Bool)? {
     update {
       if Self.stage(of: $0).isFinished { return nil }
-      if let phase, Self.phase(of: $0) != phase { return nil }
+      if let phase, Self.phase(of: $0) == phase { return nil }
       return Self.finishing($0) + Self.reader
     }.map { (Self.stage(of: $0), Self.readers(of: $0) == 0) }
   }

@@ -46,6 +46,26 @@ extension UnsafeMutablePointer<RegistrarState> {
   func destroy(into batch: UnsafeMutablePointer<ObserverBatch>) {
     perception_registrar_destroy(c, batch)
   }
+
+  /// A scope's first read here: from now until `endSetup()`, writes here are logged for it
+  /// (`perception_observer_table.h`, "Setup").
+  func beginSetup() {
+    perception_registrar_begin_setup(c)
+  }
+
+  func endSetup() {
+    perception_registrar_end_setup(c)
+  }
+}
+
+/// What a tracking scope takes when it opens, to tell the writes its setup missed
+/// (`perception_observer_table.h`, "Setup").
+@usableFromInline
+enum SetupMark {
+  @inlinable
+  static var current: UInt64 {
+    @inline(__always) get { perception_setup_mark() }
+  }
 }
 
 /// One registrar's observer table, which registrations keep alive past the registrar.
@@ -65,11 +85,15 @@ struct ObserverTable: Equatable {
   }
 
   /// Takes over one reference to `observer`; 0 if the table is dead (the caller keeps it).
+  /// `changed` is one of `properties` that another thread wrote since `mark`, or nil.
   func register(
     _ observer: UnsafeMutableRawPointer, for events: UInt32,
-    properties: UnsafePointer<UnsafeRawPointer?>, count: Int
-  ) -> ObserverToken {
-    perception_table_register(pointer, properties, count, events, observer)
+    properties: UnsafePointer<UnsafeRawPointer?>, count: Int, mark: UInt64
+  ) -> (token: ObserverToken, changed: UnsafeRawPointer?) {
+    var changed: UnsafeRawPointer?
+    let token = perception_table_register_after_setup(
+      pointer, properties, count, events, observer, mark, &changed)
+    return (token, changed)
   }
 
   /// Returns the observer, whose reference the caller now owns; nil if the token is stale.
@@ -90,10 +114,18 @@ enum EventBits {
   static var `deinit`: UInt32 { UInt32(PERCEPTION_EVENT_DEINIT) }
   /// The registration is removed when first collected.
   static var once: UInt32 { UInt32(PERCEPTION_REGISTRATION_ONCE) }
+  /// A one-shot willSet registration's didSets, from other threads than the registering one.
+  static var didSetStandingForWillSet: UInt32 {
+    UInt32(PERCEPTION_EVENT_DID_SET | PERCEPTION_REGISTRATION_DID_SET_STANDS_FOR_WILL_SET)
+  }
 }
 
-func filterBit(of property: UnsafeRawPointer) -> UInt64 {
-  perception_property_filter_bit(property)
+/// The bits of `event`'s filter that send a write of `property` to the table: for a didSet,
+/// also those that count scopes in setup.
+func filterBits(of property: UnsafeRawPointer, for event: UInt32) -> UInt64 {
+  event == EventBits.didSet
+    ? perception_did_set_word_bits(property)
+    : perception_property_filter_bit(property)
 }
 
 typealias ObserverBatch = perception_observer_batch

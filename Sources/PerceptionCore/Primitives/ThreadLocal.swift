@@ -28,4 +28,7 @@ enum CurrentThread {
   static var isMain: Bool { perception_thread_is_main() }
 
   static var identifier: UInt64 { perception_thread_identifier() }
+
+  /// A word naming this thread among the running ones (`perception_thread_token`).
+  static var token: UInt { perception_thread_token() }
 }

@@ -40,7 +40,15 @@ class RegistrarStorage: ManagedBuffer<Void, RegistrarState> {
     if list.record(registrar: registrar.toOpaque(), property: property ?? PropertyKey.of(keyPath)) {
       // The list owns a reference: a subject released in the scope is safe to observe at its end.
       _ = registrar.retain()
+      // Before the value is read: a write that stores after the read is logged for the scope.
+      withUnsafeMutablePointerToElements { $0.beginSetup() }
     }
+  }
+
+  /// Gives up the reference an access list held, and ends the setup its `record` began.
+  static func releaseFromList(_ storage: Unmanaged<RegistrarStorage>) {
+    storage._withUnsafeGuaranteedRef { $0.withUnsafeMutablePointerToElements { $0.endSetup() } }
+    storage.release()
   }
 
   /// Calls the observers of `keyPath` for `event`, whose filter is not zero.
@@ -49,7 +57,7 @@ class RegistrarStorage: ManagedBuffer<Void, RegistrarState> {
     _ event: UInt32, keyPath: AnyKeyPath, property: UnsafeRawPointer?, filter: UInt64
   ) {
     let property = property ?? PropertyKey.of(keyPath)
-    guard filter & filterBit(of: property) != 0 else { return }
+    guard filter & filterBits(of: property, for: event) != 0 else { return }
     withUnsafeMutablePointerToElements { registrar in
       withObserverBatch { batch in
         registrar.collect(

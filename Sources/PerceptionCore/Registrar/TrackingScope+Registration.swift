@@ -7,25 +7,29 @@ extension TrackingScope {
     _ apply: () -> T, callbacks makeCallbacks: () -> ObserverCallbacks?
   ) -> T {
     withScope { list, enclosing, enclosingSlot in
+      let mark = SetupMark.current
       let result = runMarked(apply)
       ThreadLocal.slot = enclosingSlot
       // A list that recorded nothing owns nothing.
       if _slowPath(list.pairCount != 0) {
-        observe(list, enclosing: enclosing, callbacks: makeCallbacks)
+        observe(list, enclosing: enclosing, mark: mark, callbacks: makeCallbacks)
       }
       return result
     }
   }
 
-  /// The end of a scope that read something; the thread's slot names the enclosing scope again.
+  /// The end of a scope that read something, opened at `mark`; the thread's slot names the
+  /// enclosing scope again.
   @usableFromInline
   static func observe(
     _ list: UnsafeMutablePointer<AccessList>,
-    enclosing: UnsafeMutablePointer<AccessList>?,
+    enclosing: UnsafeMutablePointer<AccessList>?, mark: UInt64,
     callbacks makeCallbacks: () -> ObserverCallbacks?
   ) {
     if let callbacks = makeCallbacks() {
-      install(Observer.make(consume callbacks, registrarCount: list.registrarCount), for: list)
+      install(
+        Observer.make(consume callbacks, registrarCount: list.registrarCount), for: list,
+        mark: mark)
     }
     finish(list, enclosing: enclosing)
   }
@@ -39,6 +43,7 @@ extension TrackingScope {
       -> Observer?
   ) {
     withScope { list, enclosing, enclosingSlot in
+      let mark = SetupMark.current
       // `observe` runs `apply` before it returns.
       let observer = withoutActuallyEscaping(apply) { apply in
         observe(
@@ -48,12 +53,13 @@ extension TrackingScope {
           },
           { Observer.make($0, registrarCount: list.registrarCount) })
       }
-      if let observer { install(observer, for: list) }
+      if let observer { install(observer, for: list, mark: mark) }
       finish(list, enclosing: enclosing)
     }
   }
 
-  /// Hands the list's reads to the enclosing scope, or releases its registrars, and frees it.
+  /// Hands the list's reads, and their setup, to the enclosing scope, or ends the setup and
+  /// releases its registrars, and frees it.
   private static func finish(
     _ list: UnsafeMutablePointer<AccessList>, enclosing: UnsafeMutablePointer<AccessList>?
   ) {
@@ -61,24 +67,30 @@ extension TrackingScope {
       if let enclosing {
         enclosing.merge(list, releaseRegistrar: releaseRegistrar)
       } else {
-        forEachGroup(of: list) { storage, _, _ in storage.release() }
+        forEachGroup(of: list) { storage, _, _ in RegistrarStorage.releaseFromList(storage) }
       }
     }
     list.destroy()
   }
 
-  /// Registers `observer` for the list's reads and arms it. Out of line: inlined, its closure's
-  /// capture of the observer costs a retain and a release.
+  /// Registers `observer` for the list's reads and arms it; then, if another thread wrote one
+  /// of them since `mark`, when no registration could hear it, delivers that change. Out of
+  /// line: inlined, its closure's capture of the observer costs a retain and a release.
   @inline(never)
-  private static func install(_ observer: Observer, for list: UnsafeMutablePointer<AccessList>) {
+  private static func install(
+    _ observer: Observer, for list: UnsafeMutablePointer<AccessList>, mark: UInt64
+  ) {
+    var changed: UnsafeRawPointer?
     forEachGroup(of: list) { storage, start, end in
       // A subject released inside the scope is not observed (nor reported released).
       guard !storage.isOnlyReference else { return }
-      observer.register(
+      let missed = observer.register(
         in: storage._withUnsafeGuaranteedRef { $0.table }, properties: list.properties(from: start),
-        count: end - start)
+        count: end - start, mark: mark)
+      if changed == nil { changed = missed }
     }
     observer.arm()
+    if let changed { observer.receiveChangeDuringSetup(of: changed) }
   }
 
   /// Calls `body` with each registrar the list read (kept alive by the list) and its pairs.
@@ -101,6 +113,6 @@ extension TrackingScope {
   }
 
   private static let releaseRegistrar: @convention(c) (UnsafeMutableRawPointer?) -> Void = {
-    Unmanaged<RegistrarStorage>.fromOpaque($0!).release()
+    RegistrarStorage.releaseFromList(.fromOpaque($0!))
   }
 }

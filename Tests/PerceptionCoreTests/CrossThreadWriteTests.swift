@@ -1,0 +1,334 @@
+import Foundation
+import Observation
+import PerceptionCore
+import Testing
+
+/// A write on another thread whose store completes after a tracked read fires that tracking,
+/// once; a write on the tracking's own thread inside `apply`, or to a property it did not read,
+/// fires nothing (issue 53; Swift 6.4's Observation, swiftlang/swift#86719). Each scenario runs
+/// on the engine this process runs (CI runs the suite on both). Where the native engine relies
+/// on the system's Observation (6.3.1 here), its figure is recorded as a known issue, and
+/// `@Observable`'s own figure is printed beside it as the oracle's, not as the goal.
+@Suite("Writes from other threads")
+struct CrossThreadWriteTests {
+  /// Whether this engine keeps the invariant for `PerceptionRegistrar` models: Perception's
+  /// runtime does; the native engine hands the tracking to the system's Observation.
+  static var keepsTheInvariant: Bool { PerceptionEngine.current == .perception }
+
+  /// `body`'s expectations, as a known issue where the engine does not keep the invariant.
+  func expectInvariant(_ body: () -> Void) {
+    if Self.keepsTheInvariant {
+      body()
+    } else {
+      withKnownIssue(
+        "the native engine's tracking is Observation's, which misses writes during its setup before Swift 6.4",
+        isIntermittent: true, body)
+    }
+  }
+
+  @Test func aWriteThatFinishesInsideApplyAfterTheReadFiresAtTheEndOfSetup() {
+    let model = LockedModel()
+    let fired = EventLog()
+    let trackingThread = CurrentThreadName.now
+    withPerceptionTracking {
+      _ = model.count
+      onAnotherThread { model.count = 1 }
+    } onChange: {
+      fired.append(CurrentThreadName.now == trackingThread ? "tracking thread" : "writer")
+    }
+    expectInvariant {
+      #expect(fired.all == ["tracking thread"])
+    }
+    // Fired, the tracking is over: a later write fires nothing more.
+    model.count = 2
+    expectInvariant {
+      #expect(fired.all.count == 1)
+    }
+  }
+
+  @Test func aWriteOnTheTrackingsOwnThreadInsideApplyFiresNothing() {
+    let model = LockedModel()
+    let fired = EventLog()
+    withPerceptionTracking {
+      _ = model.count
+      model.count = 1
+    } onChange: {
+      fired.append("onChange")
+    }
+    #expect(fired.all.isEmpty)
+    model.count = 2
+    #expect(fired.all == ["onChange"])
+  }
+
+  @Test func aWriteDuringSetupToAPropertyNotReadFiresNothing() {
+    let model = LockedModel()
+    let fired = EventLog()
+    withPerceptionTracking {
+      _ = model.count
+      onAnotherThread { model.other = 1 }
+    } onChange: {
+      fired.append("onChange")
+    }
+    #expect(fired.all.isEmpty)
+    model.count = 1
+    #expect(fired.all == ["onChange"])
+  }
+
+  @Test func aWriteBeforeTheTrackingOpensFiresNothing() {
+    let model = LockedModel()
+    let fired = EventLog()
+    onAnotherThread { model.count = 1 }
+    withPerceptionTracking {
+      _ = model.count
+    } onChange: {
+      fired.append("onChange")
+    }
+    #expect(fired.all.isEmpty)
+  }
+
+  @Test func aWriteInProgressDuringTheReadFiresOnTheWritingThread() {
+    // The writer's willSet comes before the read, its store and didSet after the tracking is
+    // installed: the didSet stands for the willSet the tracking missed.
+    let model = LockedModel()
+    let fired = EventLog()
+    let inMutation = DispatchSemaphore(value: 0)
+    let installed = DispatchSemaphore(value: 0)
+    let writerDone = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      model.mutateCount(to: 1) {
+        inMutation.signal()
+        installed.wait()
+      }
+      writerDone.signal()
+    }
+    inMutation.wait()
+    let trackingThread = CurrentThreadName.now
+    let read = withPerceptionTracking {
+      model.count
+    } onChange: {
+      fired.append(CurrentThreadName.now == trackingThread ? "tracking thread" : "writer")
+    }
+    installed.signal()
+    writerDone.wait()
+    #expect(read == 0)
+    expectInvariant {
+      #expect(fired.all == ["writer"])
+    }
+  }
+
+  @Test(arguments: [[.willSet], [.didSet], [.willSet, .didSet]] as [PerceptionTracking.Options])
+  func theOptionsFormHearsAWriteDuringSetup(options: PerceptionTracking.Options) {
+    let model = LockedModel()
+    let kinds = EventLog()
+    withPerceptionTracking(options: options) {
+      _ = model.count
+      onAnotherThread { model.count = 1 }
+    } onChange: { event in
+      kinds.append(name(of: event.kind))
+    }
+    let expected = [
+      options.contains(.willSet) ? "willSet" : nil, options.contains(.didSet) ? "didSet" : nil,
+    ].compactMap { $0 }
+    expectInvariant {
+      #expect(kinds.all == expected)
+    }
+    model.count = 2
+    expectInvariant {
+      #expect(kinds.all == expected, "the tracking ended with the change")
+    }
+  }
+
+  @Test(arguments: [[.willSet], [.didSet], [.willSet, .didSet]] as [PerceptionTracking.Options])
+  func theOptionsFormHearsAWriteInProgressDuringTheRead(options: PerceptionTracking.Options) {
+    let model = LockedModel()
+    let kinds = EventLog()
+    let inMutation = DispatchSemaphore(value: 0)
+    let installed = DispatchSemaphore(value: 0)
+    let writerDone = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      model.mutateCount(to: 1) {
+        inMutation.signal()
+        installed.wait()
+      }
+      writerDone.signal()
+    }
+    inMutation.wait()
+    withPerceptionTracking(options: options) {
+      _ = model.count
+    } onChange: { event in
+      kinds.append(name(of: event.kind))
+    }
+    installed.signal()
+    writerDone.wait()
+    // Only the didSet is still to come: a willSet tracking hears it as its willSet.
+    let expected = options.contains(.didSet) ? ["didSet"] : ["willSet"]
+    expectInvariant {
+      #expect(kinds.all == expected)
+    }
+  }
+
+  @Test func aTrackingReArmedOnItsOwnQueueSeesTheLastWrite() {
+    // The loop users write for continuous tracking: onChange re-arms on the observer's queue,
+    // while another thread writes.
+    var lost = 0
+    let rounds = 100
+    for _ in 0..<rounds {
+      let model = LockedModel()
+      let observer = ReArmingLoop { withPerceptionTracking({ model.count }, onChange: $0) }
+      observer.arm()
+      let writes = 20
+      onAnotherThread {
+        for value in 1...writes { model.count = value }
+      }
+      observer.drain()
+      if observer.lastSeen != writes { lost += 1 }
+      observer.stop()
+    }
+    expectInvariant {
+      #expect(lost == 0, "\(lost) of \(rounds) rounds never saw the last write")
+    }
+  }
+
+  @Test func theOracleOnAReArmedTracking() {
+    // Observation on an `@Observable` model, for the record: the oracle's figure, not a goal.
+    var lost = 0
+    let rounds = 100
+    for _ in 0..<rounds {
+      let model = LockedObservableModel()
+      let observer = ReArmingLoop { withObservationTracking({ model.count }, onChange: $0) }
+      observer.arm()
+      onAnotherThread {
+        for value in 1...20 { model.count = value }
+      }
+      observer.drain()
+      if observer.lastSeen != 20 { lost += 1 }
+      observer.stop()
+    }
+    print("Observation (6.3.1 oracle): \(lost) of \(rounds) re-armed rounds lost the last write")
+  }
+
+  func name(of kind: PerceptionTracking.Event.Kind) -> String {
+    switch kind {
+    case .initial: "initial"
+    case .willSet: "willSet"
+    case .didSet: "didSet"
+    default: "deinit"
+    }
+  }
+
+  /// Runs `body` on a thread of its own and waits for it to end.
+  func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      body()
+      done.signal()
+    }
+    done.wait()
+  }
+}
+
+/// The calling thread, as a string.
+enum CurrentThreadName {
+  static var now: String { "\(pthread_self())" }
+}
+
+/// A model written from several threads: its storage is behind a lock, so the threads'
+/// accesses are ordered, as they must be for "the store completes after the read" to mean
+/// anything; its accessors are `@Perceptible`'s, by hand.
+final class LockedModel: Perceptible, @unchecked Sendable {
+  private let registrar = PerceptionRegistrar()
+  private let lock = NSLock()
+  private var _count = 0
+  private var _other = 0
+
+  var count: Int {
+    get {
+      registrar.access(self, keyPath: \.count)
+      return lock.withLock { _count }
+    }
+    set {
+      registrar.withMutation(of: self, keyPath: \.count) { lock.withLock { _count = newValue } }
+    }
+  }
+
+  var other: Int {
+    get {
+      registrar.access(self, keyPath: \.other)
+      return lock.withLock { _other }
+    }
+    set {
+      registrar.withMutation(of: self, keyPath: \.other) { lock.withLock { _other = newValue } }
+    }
+  }
+
+  /// Writes `count`, running `beforeStore` between its willSet and its store.
+  func mutateCount(to value: Int, beforeStore: () -> Void) {
+    registrar.withMutation(of: self, keyPath: \.count) {
+      beforeStore()
+      lock.withLock { _count = value }
+    }
+  }
+}
+
+extension LockedModel: Observable {}
+
+/// `LockedModel` on Observation's own registrar, for the oracle's figures.
+final class LockedObservableModel: Observable, @unchecked Sendable {
+  private let registrar = ObservationRegistrar()
+  private let lock = NSLock()
+  private var _count = 0
+
+  var count: Int {
+    get {
+      registrar.access(self, keyPath: \.count)
+      return lock.withLock { _count }
+    }
+    set {
+      registrar.withMutation(of: self, keyPath: \.count) { lock.withLock { _count = newValue } }
+    }
+  }
+}
+
+/// A tracking that re-arms itself on a serial queue each time it fires, keeping the last value
+/// it read: `track` is `withPerceptionTracking` or `withObservationTracking` over a read.
+final class ReArmingLoop: @unchecked Sendable {
+  // Sendable: `lastSeen` and `stopped` are touched on `queue` only; `scheduled` under `lock`.
+  typealias Track = (_ onChange: @escaping @Sendable () -> Void) -> Int
+  private let trackOnce: Track
+  private let queue = DispatchQueue(label: "ReArmingLoop")
+  private let lock = NSLock()
+  private var scheduled = 0
+  private var lastSeenOnQueue = -1
+  private var stopped = false
+
+  init(_ track: @escaping Track) {
+    trackOnce = track
+  }
+
+  var lastSeen: Int { queue.sync { lastSeenOnQueue } }
+
+  func arm() {
+    queue.sync { track() }
+  }
+
+  private func track() {
+    guard !stopped else { return }
+    lastSeenOnQueue = trackOnce { [self] in
+      lock.withLock { scheduled += 1 }
+      queue.async {
+        self.track()
+        self.lock.withLock { self.scheduled -= 1 }
+      }
+    }
+  }
+
+  /// Once the writers are done: waits until every re-arm scheduled, and those they schedule,
+  /// has run.
+  func drain() {
+    while lock.withLock({ scheduled }) != 0 { queue.sync {} }
+  }
+
+  func stop() {
+    queue.sync { stopped = true }
+  }
+}
