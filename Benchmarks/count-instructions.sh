@@ -187,6 +187,13 @@ fi
 # forms (the engines' work with no thread to wake; the cross-thread rows follow the scheduler)
 # beside `continuous`, whose consumer runs on its own actor.
 #
+# write-other-observed is held at 0.20 since issue 53 (it counted 68, 0.034, before; 264, 0.133,
+# after): a one-shot willSet tracking registers for other threads' didSets too, which stand for
+# a willSet that came before its registration, so a write to another property of an observed
+# object tests its didSet filter as well, whose 48 bits (the top 16 count the scopes in setup)
+# share a bit between two of the case's properties. Correctness over the budget: a write that
+# began before a tracked read and stores after it must fire the tracking.
+#
 # The hand-written path (issue 38): a class that calls `PerceptionRegistrar.access(_:keyPath:)`
 # and `withMutation(of:keyPath:_:)` from its own accessors with key path literals, as the
 # Composable Architecture's `Store` does (`HandWrittenModel`). The entry points take the key path
@@ -238,7 +245,7 @@ continuous 2000 0.75 1.10
 perceptions-one-actor 5000 0.60 1.10
 perceptions-parked-one-actor 5000 0.65 1.10
 apply-cycle-one-actor 5000 0.60 1.10
-write-other-observed 10000 0.05 n/c
+write-other-observed 10000 0.20 n/c
 cycle-10 400 0.15 n/c
 grow-properties-1 400 0.15 n/c
 grow-properties-10 400 0.15 n/c

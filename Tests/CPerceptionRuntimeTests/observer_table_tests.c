@@ -287,7 +287,6 @@ static void test_once_registrations_leave_on_collect(void) {
   uint64_t p_bit = perception_property_filter_bit(p);
   uint64_t q_bit = perception_property_filter_bit(q);
   uint64_t p_did_bit = perception_property_did_set_bit(p);
-  uint64_t q_did_bit = perception_property_did_set_bit(q);
   perception_registrar registrar;
   perception_registrar_init(&registrar);
   perception_observer_table *table = perception_registrar_table(&registrar);
@@ -785,6 +784,66 @@ static void test_table_creation_race(void) {
   }
 }
 
+/// A didSet on another thread while a scope is in setup is logged, and the
+/// scope's registration finds it for the property it read, and only that one.
+typedef struct setup_writer {
+  perception_registrar *registrar;
+  const void *property;
+} setup_writer;
+
+static void *write_during_setup(void *argument) {
+  setup_writer *writer = argument;
+  perception_observer_batch batch;
+  perception_observer_batch_init(&batch);
+  CHECK((perception_registrar_filter(writer->registrar, PERCEPTION_EVENT_DID_SET) &
+         perception_did_set_word_bits(writer->property)) != 0);
+  collect(writer->registrar, writer->property, PERCEPTION_EVENT_DID_SET, &batch);
+  perception_observer_batch_destroy(&batch);
+  return NULL;
+}
+
+static void test_writes_during_setup_are_found_by_the_registration(void) {
+  const void *p, *q;
+  two_properties_with_distinct_bits(&p, &q);
+  perception_registrar registrar;
+  perception_registrar_init(&registrar);
+  uint64_t mark = perception_setup_mark();
+  perception_registrar_begin_setup(&registrar);
+  // Outside setup the didSet filter is 0; in setup every didSet takes the slow path.
+  CHECK((perception_registrar_filter(&registrar, PERCEPTION_EVENT_DID_SET) & PERCEPTION_SETUP_MASK) != 0);
+  setup_writer writer = {&registrar, p};
+  harness_run_threads(1, write_during_setup, &writer, sizeof(writer));
+  // This thread's own write is the scope's: never reported.
+  perception_observer_batch batch;
+  perception_observer_batch_init(&batch);
+  collect(&registrar, q, PERCEPTION_EVENT_DID_SET, &batch);
+  perception_observer_table *table = perception_registrar_table(&registrar);
+  test_observer a, b, c;
+  observer_init(&a, 1);
+  observer_init(&b, 2);
+  observer_init(&c, 3);
+  const void *only_p[] = {p};
+  const void *only_q[] = {q};
+  const void *changed = NULL;
+  perception_token ta = perception_table_register_after_setup(table, only_p, 1, PERCEPTION_EVENT_WILL_SET, &a,
+                                                              mark, &changed);
+  CHECK(changed == p);
+  perception_token tb = perception_table_register_after_setup(table, only_q, 1, PERCEPTION_EVENT_WILL_SET, &b,
+                                                              mark, &changed);
+  CHECK(changed == NULL);
+  // A scope that opened after the write does not hear it.
+  perception_token tc = perception_table_register_after_setup(table, only_p, 1, PERCEPTION_EVENT_WILL_SET, &c,
+                                                              perception_setup_mark(), &changed);
+  CHECK(changed == NULL);
+  perception_registrar_end_setup(&registrar);
+  CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_DID_SET), 0);
+  CHECK(perception_table_cancel(table, ta) == &a);
+  CHECK(perception_table_cancel(table, tb) == &b);
+  CHECK(perception_table_cancel(table, tc) == &c);
+  destroy_registrar(&registrar, &batch);
+  perception_observer_batch_destroy(&batch);
+}
+
 typedef struct churn_thread {
   perception_registrar *registrar;
   int id;
@@ -857,4 +916,5 @@ void run_observer_table_tests(void) {
   RUN_TEST(test_random_operations_match_a_model);
   RUN_THREADED_TEST(test_table_creation_race);
   RUN_THREADED_TEST(test_concurrent_register_collect_cancel);
+  RUN_THREADED_TEST(test_writes_during_setup_are_found_by_the_registration);
 }
