@@ -91,25 +91,14 @@ struct CrossThreadWriteTests {
     // installed: the didSet stands for the willSet the tracking missed.
     let model = LockedModel()
     let fired = EventLog()
-    let inMutation = DispatchSemaphore(value: 0)
-    let installed = DispatchSemaphore(value: 0)
-    let writerDone = DispatchSemaphore(value: 0)
-    Thread.detachNewThread {
-      model.mutateCount(to: 1) {
-        inMutation.signal()
-        installed.wait()
-      }
-      writerDone.signal()
-    }
-    inMutation.wait()
     let trackingThread = CurrentThreadName.now
-    let read = withPerceptionTracking {
-      model.count
-    } onChange: {
-      fired.append(CurrentThreadName.now == trackingThread ? "tracking thread" : "writer")
+    let read = whileWritingCount(of: model) {
+      withPerceptionTracking {
+        model.count
+      } onChange: {
+        fired.append(CurrentThreadName.now == trackingThread ? "tracking thread" : "writer")
+      }
     }
-    installed.signal()
-    writerDone.wait()
     #expect(read == 0)
     expectInvariant {
       #expect(fired.all == ["writer"])
@@ -142,24 +131,13 @@ struct CrossThreadWriteTests {
   func theOptionsFormHearsAWriteInProgressDuringTheRead(options: PerceptionTracking.Options) {
     let model = LockedModel()
     let kinds = EventLog()
-    let inMutation = DispatchSemaphore(value: 0)
-    let installed = DispatchSemaphore(value: 0)
-    let writerDone = DispatchSemaphore(value: 0)
-    Thread.detachNewThread {
-      model.mutateCount(to: 1) {
-        inMutation.signal()
-        installed.wait()
+    whileWritingCount(of: model) {
+      withPerceptionTracking(options: options) {
+        _ = model.count
+      } onChange: { event in
+        kinds.append(name(of: event.kind))
       }
-      writerDone.signal()
     }
-    inMutation.wait()
-    withPerceptionTracking(options: options) {
-      _ = model.count
-    } onChange: { event in
-      kinds.append(name(of: event.kind))
-    }
-    installed.signal()
-    writerDone.wait()
     // Only the didSet is still to come: a willSet tracking hears it as its willSet.
     let expected = options.contains(.didSet) ? ["didSet"] : ["willSet"]
     expectInvariant {
@@ -214,6 +192,26 @@ struct CrossThreadWriteTests {
     case .didSet: "didSet"
     default: "deinit"
     }
+  }
+
+  /// Runs `body` while another thread writes 1 to `model.count`, between that write's willSet
+  /// and its store; the store and didSet follow once `body` returns, and are waited for.
+  func whileWritingCount<T>(of model: LockedModel, _ body: () -> T) -> T {
+    let inMutation = DispatchSemaphore(value: 0)
+    let installed = DispatchSemaphore(value: 0)
+    let writerDone = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      model.mutateCount(to: 1) {
+        inMutation.signal()
+        installed.wait()
+      }
+      writerDone.signal()
+    }
+    inMutation.wait()
+    let result = body()
+    installed.signal()
+    writerDone.wait()
+    return result
   }
 
   /// Runs `body` on a thread of its own and waits for it to end.
