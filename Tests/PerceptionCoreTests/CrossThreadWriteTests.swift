@@ -311,7 +311,10 @@ final class ReArmingLoop: @unchecked Sendable {
 
   private func track() {
     guard !stopped else { return }
-    lastSeenOnQueue = trackOnce { [self] in
+    // Weak: the tracking still armed when the loop stops is the registrar's, which the model
+    // owns, and the loop owns the model through `trackOnce`.
+    lastSeenOnQueue = trackOnce { [weak self] in
+      guard let self else { return }
       lock.withLock { scheduled += 1 }
       queue.async {
         self.track()
