@@ -260,6 +260,10 @@ void perception_access_list_merge(perception_access_list *outer, perception_acce
     }
     perception_access_list_record(outer, registrar, inner->properties[i]);
   }
+  // Marks only grow: the lower one is the earlier, and covers both lists' reads.
+  if (inner->setup_mark != 0 && (outer->setup_mark == 0 || inner->setup_mark < outer->setup_mark)) {
+    outer->setup_mark = inner->setup_mark;
+  }
   perception_access_list_destroy(inner);
 }
 

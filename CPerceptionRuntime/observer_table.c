@@ -72,8 +72,8 @@ typedef struct registration {
   uint32_t next_free;
   /// How many times the slot has been taken: the high half of its tokens.
   uint32_t generation;
-  /// The registering thread's perception_thread_token, for
-  /// PERCEPTION_REGISTRATION_DID_SET_STANDS_FOR_WILL_SET.
+  /// The registering thread's perception_thread_token, which
+  /// PERCEPTION_REGISTRATION_DID_SET_STANDS_FOR_WILL_SET reads.
   uintptr_t thread;
   union {
     registered_property inline_properties[INLINE_PROPERTIES];
@@ -199,12 +199,8 @@ static void clear_did_set_bits(perception_registrar *registrar, uint64_t cleared
 
 //===--- Setup ------------------------------------------------------------===//
 
-void perception_registrar_begin_setup(perception_registrar *registrar) {
-  uint64_t old = atomic_fetch_add_explicit(&registrar->did_set_filter, PERCEPTION_SETUP_ONE,
-                                           memory_order_seq_cst);
-  if (PERCEPTION_UNLIKELY((old & PERCEPTION_SETUP_MASK) == PERCEPTION_SETUP_MASK)) {
-    perception_fatal("perception_registrar_begin_setup: 65,535 tracking scopes are in setup on one object");
-  }
+void perception_registrar_setup_overflow(void) {
+  perception_fatal("perception_registrar_begin_setup: 65,535 tracking scopes are in setup on one object");
 }
 
 static bool has_scope_in_setup(perception_registrar *registrar) {
@@ -479,7 +475,7 @@ static perception_token register_locked(perception_observer_table *table, const 
   entry->token = ((perception_token)entry->generation << TOKEN_SLOT_BITS) | slot;
   entry->observer = observer;
   entry->events = events;
-  entry->thread = (events & PERCEPTION_REGISTRATION_DID_SET_STANDS_FOR_WILL_SET) ? perception_thread_token() : 0;
+  entry->thread = perception_thread_token();
   entry->property_count = (uint32_t)count;
   entry->next_free = NO_SLOT;
   if (count > INLINE_PROPERTIES) {
@@ -529,14 +525,6 @@ static perception_token register_locked(perception_observer_table *table, const 
   return token;
 }
 
-perception_token perception_table_register(perception_observer_table *table,
-                                           const void *const *properties, size_t count,
-                                           uint32_t events, void *observer) {
-  perception_lock_lock(&table->lock);
-  perception_token token = table->dead ? 0 : register_locked(table, properties, count, events, observer);
-  perception_lock_unlock(&table->lock);
-  return token;
-}
 
 perception_token perception_table_register_after_setup(perception_observer_table *table,
                                                        const void *const *properties, size_t count,
@@ -552,6 +540,16 @@ perception_token perception_table_register_after_setup(perception_observer_table
   }
   perception_lock_unlock(&table->lock);
   return token;
+}
+
+perception_token perception_table_register(perception_observer_table *table,
+                                           const void *const *properties, size_t count,
+                                           uint32_t events, void *observer) {
+  // No mark is above every write's: nothing is reported changed, and
+  // register_locked keeps one caller, into which it is inlined.
+  const void *changed;
+  return perception_table_register_after_setup(table, properties, count, events, observer, UINT64_MAX,
+                                               &changed);
 }
 
 /// Removes the registration in `slot`: its references, its filter counts

@@ -58,6 +58,10 @@ typedef struct perception_access_list {
   size_t index_capacity;
   /// Whether perception_access_list_group has run since the last change.
   bool grouped;
+  /// The setup mark (perception_observer_table.h, "Setup") the caller took at
+  /// the list's first registrar, or 0 while it holds none; a merge keeps the
+  /// lower of two.
+  uint64_t setup_mark;
   void *inline_registrars[PERCEPTION_ACCESS_LIST_INLINE_CAPACITY];
   const void *inline_properties[PERCEPTION_ACCESS_LIST_INLINE_CAPACITY];
 } perception_access_list;
@@ -75,6 +79,7 @@ static inline void perception_access_list_init(perception_access_list *list,
   list->index = NULL;
   list->index_capacity = 0;
   list->grouped = true;
+  list->setup_mark = 0;
 }
 
 /// Frees the heap storage of a list that has some, out of line.
@@ -112,6 +117,7 @@ static inline perception_access_result perception_access_list_record(perception_
 /// Moves every pair of `inner` into `outer`, without duplicates, and leaves
 /// `inner` empty. Each distinct registrar of `inner` that `outer` already held
 /// has its now-redundant reference passed to `release_registrar`, once.
+/// `outer` keeps the lower setup mark of the two.
 void perception_access_list_merge(perception_access_list *outer, perception_access_list *inner,
                                   void (*release_registrar)(void *registrar));
 

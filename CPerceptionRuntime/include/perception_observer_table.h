@@ -169,8 +169,8 @@ static inline uint64_t perception_registrar_filter(perception_registrar *registr
 //
 // A tracking scope reads a registrar before it registers there, so a write
 // on another thread in between finds no observer. To hear it, the scope
-// takes a mark (perception_setup_mark) when it opens and begins its setup on
-// each registrar at its first read there, before the value is read. While a
+// begins its setup on each registrar at its first read there, before the value
+// is read, and keeps the mark the first such begin returned. While a
 // registrar has a scope in setup, each didSet, after its store, logs the
 // property, the writing thread and the next mark, under the table's lock. The
 // scope's registration (perception_table_register_after_setup) then finds in
@@ -189,17 +189,27 @@ static inline uint64_t perception_registrar_filter(perception_registrar *registr
 //
 //===----------------------------------------------------------------------===//
 
-/// The process's current mark; marks only grow.
+/// The process's current mark; marks only grow, from 1.
 extern _Atomic(uint64_t) perception_setup_marks;
 
-/// The mark a scope takes when it opens.
-static inline uint64_t perception_setup_mark(void) {
-  return atomic_load_explicit(&perception_setup_marks, memory_order_seq_cst);
-}
+/// Stops the process: 65,535 scopes are in setup on one registrar.
+PERCEPTION_COLD _Noreturn void perception_registrar_setup_overflow(void);
 
-/// A scope's first read of `registrar` begins its setup there; end it with
-/// perception_registrar_end_setup.
-void perception_registrar_begin_setup(perception_registrar *registrar);
+/// A scope's first read of `registrar`, before the value is read, begins its
+/// setup there, and returns the mark to pass to
+/// perception_table_register_after_setup (the lowest of those its first reads
+/// returned). End it with perception_registrar_end_setup.
+static inline uint64_t perception_registrar_begin_setup(perception_registrar *registrar) {
+  uint64_t old = atomic_fetch_add_explicit(&registrar->did_set_filter, PERCEPTION_SETUP_ONE,
+                                           memory_order_seq_cst);
+  if (PERCEPTION_UNLIKELY((old & PERCEPTION_SETUP_MASK) == PERCEPTION_SETUP_MASK)) {
+    perception_registrar_setup_overflow();
+  }
+  // Relaxed is enough: a write whose store is ordered after the scope's read
+  // is ordered after this load too, and so is its log entry's mark, which
+  // coherence then keeps at or above the value loaded here.
+  return atomic_load_explicit(&perception_setup_marks, memory_order_relaxed);
+}
 
 /// Ends a setup perception_registrar_begin_setup began.
 static inline void perception_registrar_end_setup(perception_registrar *registrar) {
@@ -249,8 +259,8 @@ perception_token perception_table_register(perception_observer_table *table,
                                            const void *const *properties, size_t count,
                                            uint32_t events, void *observer);
 
-/// perception_table_register for a tracking scope that took `mark` when it
-/// opened: also returns, in `*changed`, a property of `properties` that
+/// perception_table_register for a tracking scope whose setup began at `mark`
+/// (perception_registrar_begin_setup): also returns, in `*changed`, a property of `properties` that
 /// another thread's write logged since `mark` (see "Setup"), or NULL.
 perception_token perception_table_register_after_setup(perception_observer_table *table,
                                                        const void *const *properties, size_t count,

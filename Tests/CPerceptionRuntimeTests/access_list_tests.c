@@ -424,6 +424,33 @@ static void test_merge_into_empty_and_from_empty(void) {
   perception_access_list_destroy(&outer);
 }
 
+/// A merge keeps the lower setup mark, and a list with none takes the other's.
+static void test_merge_keeps_the_lower_setup_mark(void) {
+  perception_access_list outer;
+  perception_access_list inner;
+  perception_access_list_init(&outer, NULL);
+  perception_access_list_init(&inner, &outer);
+  CHECK_EQ(outer.setup_mark, 0);
+  perception_access_list_record(&inner, REGISTRAR(0), PROPERTY(0));
+  inner.setup_mark = 7;
+  perception_access_list_merge(&outer, &inner, count_release);
+  CHECK_EQ(outer.setup_mark, 7);
+  CHECK_EQ(inner.setup_mark, 0);
+  perception_access_list_record(&inner, REGISTRAR(1), PROPERTY(0));
+  inner.setup_mark = 5;
+  perception_access_list_merge(&outer, &inner, count_release);
+  CHECK_EQ(outer.setup_mark, 5);
+  perception_access_list_record(&inner, REGISTRAR(2), PROPERTY(0));
+  inner.setup_mark = 9;
+  perception_access_list_merge(&outer, &inner, count_release);
+  CHECK_EQ(outer.setup_mark, 5);
+  // An inner list that read nothing leaves the mark alone.
+  perception_access_list_merge(&outer, &inner, count_release);
+  CHECK_EQ(outer.setup_mark, 5);
+  perception_access_list_destroy(&inner);
+  perception_access_list_destroy(&outer);
+}
+
 static size_t large_release_count;
 static unsigned char large_released[1000];
 
@@ -494,5 +521,6 @@ void run_access_list_tests(void) {
   RUN_TEST(test_group_large);
   RUN_TEST(test_merge_small);
   RUN_TEST(test_merge_into_empty_and_from_empty);
+  RUN_TEST(test_merge_keeps_the_lower_setup_mark);
   RUN_TEST(test_merge_large);
 }

@@ -807,8 +807,7 @@ static void test_writes_during_setup_are_found_by_the_registration(void) {
   two_properties_with_distinct_bits(&p, &q);
   perception_registrar registrar;
   perception_registrar_init(&registrar);
-  uint64_t mark = perception_setup_mark();
-  perception_registrar_begin_setup(&registrar);
+  uint64_t mark = perception_registrar_begin_setup(&registrar);
   // Outside setup the didSet filter is 0; in setup every didSet takes the slow path.
   CHECK((perception_registrar_filter(&registrar, PERCEPTION_EVENT_DID_SET) & PERCEPTION_SETUP_MASK) != 0);
   setup_writer writer = {&registrar, p};
@@ -831,10 +830,13 @@ static void test_writes_during_setup_are_found_by_the_registration(void) {
   perception_token tb = perception_table_register_after_setup(table, only_q, 1, PERCEPTION_EVENT_WILL_SET, &b,
                                                               mark, &changed);
   CHECK(changed == NULL);
-  // A scope that opened after the write does not hear it.
+  // A scope whose setup began after the write does not hear it.
+  uint64_t later = perception_registrar_begin_setup(&registrar);
+  CHECK(later > mark);
   perception_token tc = perception_table_register_after_setup(table, only_p, 1, PERCEPTION_EVENT_WILL_SET, &c,
-                                                              perception_setup_mark(), &changed);
+                                                              later, &changed);
   CHECK(changed == NULL);
+  perception_registrar_end_setup(&registrar);
   perception_registrar_end_setup(&registrar);
   CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_DID_SET), 0);
   CHECK(perception_table_cancel(table, ta) == &a);

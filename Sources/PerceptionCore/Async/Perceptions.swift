@@ -110,24 +110,15 @@ public struct Perceptions<Element: Sendable, Failure: Error>: AsyncSequence, Sen
       try await next(isolation: nil)
     }
 
-    /// The events that wake an iterator.
-    private static var wakingEvents: PerceptionTracking.Options {
-      PerceptionEngine.onChangeHearsReleases ? [.didSet, .deinit] : [.didSet]
-    }
-
     private static func track(
       isolation: isolated (any Actor)?, emit: Emit, signal: ChangeSignal,
       waiter: ChangeSignal.Waiter, traceOrigin: TraceOrigin?
     ) -> Result<Iteration, Failure> {
       TraceOrigin.withCurrent(traceOrigin) {
         // Woken by a change's didSet, the next element is computed after the change is
-        // stored; by a release too, where the engine reports it, which ends this tracking.
-        let options = wakingEvents
-        return TrackingScope.run(emit.callOnItsIsolation, request: .options(options)) {
-          .options(options) { event in
-            if event.kind == .deinit { event.cancel() }
-            signal.changed(for: waiter)
-          }
+        // stored; by a release too, where the engine reports it.
+        TrackingScope.run(emit.callOnItsIsolation, request: .onStoredChange) {
+          .onStoredChange { signal.changed(for: waiter) }
         }
       }
     }

@@ -13,6 +13,14 @@
       _ apply: () -> Void, request: TrackingRequest,
       callbacks makeCallbacks: () -> ObserverCallbacks?
     ) {
+      if request == .onStoredChange {
+        // As the options tracking it stands for: Observation's trackings hand over events.
+        let options = TrackingRequest.storedChangeOptions
+        return run(apply, request: .options(options)) {
+          guard case .onStoredChange(let onChange)? = makeCallbacks() else { return nil }
+          return .options(options) { _ in onChange() }
+        }
+      }
       func marked() { TrackingScope.runMarked(apply) }
       switch NativeTrackingPlan.plan(for: request, features: .current) {
       case .observationOnce:
@@ -119,6 +127,7 @@
     var observationEvents: (willSet: Bool, didSet: Bool) {
       switch self {
       case .onChange: (true, false)
+      case .onStoredChange: (false, true)
       case .events: (true, true)
       case .options(let options): (options.contains(.willSet), options.contains(.didSet))
       }
@@ -130,7 +139,9 @@
     /// An observer with no registrations and no callbacks yet. It starts `active`, having no
     /// registration to arm; Observation publishes it to other threads only after `apply`.
     static func makeAwaitingCallbacks(_ request: TrackingRequest) -> Observer {
-      let observer = make(request: request, events: 0, callbacks: nil, registrarCount: 0)
+      let observer = make(
+        request: request, events: 0, installerThread: request.installerThread, callbacks: nil,
+        registrarCount: 0)
       observer.state.initialize(.active)
       return observer
     }

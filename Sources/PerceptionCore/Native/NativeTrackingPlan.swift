@@ -45,6 +45,8 @@ enum NativeTrackingPlan: Equatable {
     switch request {
     case .onChange:
       return features().hasAdvancedTracking ? .observationOnceOrRelease : .observationOnce
+    case .onStoredChange:
+      return plan(for: .options(TrackingRequest.storedChangeOptions), features: features())
     case .events:
       return .observationEvents(releasesFromPerception: false)
     case .options(let options):

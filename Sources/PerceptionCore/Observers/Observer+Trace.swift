@@ -35,6 +35,8 @@ extension Observer {
   static func trackingName(_ request: TrackingRequest) -> String {
     switch request {
     case .onChange: "withPerceptionTracking(_:onChange:)"
+    // What it stands for on the native engine.
+    case .onStoredChange: "withPerceptionTracking(options:_:onChange:)"
     case .events: "withPerceptionTracking(_:willSet:didSet:)"
     case .options: "withPerceptionTracking(options:_:onChange:)"
     }

@@ -3,6 +3,10 @@
 enum ObserverCallbacks {
   /// `withPerceptionTracking(_:onChange:)`: once, on the first willSet, then finished.
   case onChange(@Sendable () -> Void)
+  /// `Perceptions`' wake-up: once, on the first didSet (or release, where the engine reports
+  /// it), then finished, so that what the callback starts sees the change stored. The native
+  /// engine runs it as the options tracking `TrackingRequest.storedChangeOptions` names.
+  case onStoredChange(@Sendable () -> Void)
   /// The willSet/didSet variants: on every matching event, until cancelled.
   case events(
     willSet: (@Sendable (PerceptionTracking) -> Void)?,
@@ -14,6 +18,7 @@ enum ObserverCallbacks {
   var request: TrackingRequest {
     switch self {
     case .onChange: .onChange
+    case .onStoredChange: .onStoredChange
     case .events: .events
     case .options(let options, _): .options(options)
     }
@@ -23,22 +28,27 @@ enum ObserverCallbacks {
   /// none: a registrar going away hands back every observer. A one-shot willSet tracking
   /// registers for other threads' didSets too: a write whose willSet came before the
   /// registration, and whose store after the tracking's read, reaches it by its didSet instead.
+  /// Always inlined: out of line, `Observer.make` copies the callbacks to pass them (cycle-1).
   var registeredEvents: UInt32 {
-    switch self {
-    case .onChange:
-      return EventBits.willSet | EventBits.didSetStandingForWillSet | EventBits.once
-    case .events(let willSet, let didSet):
-      return (willSet == nil ? 0 : EventBits.willSet) | (didSet == nil ? 0 : EventBits.didSet)
-    case .options(let options, _):
-      let willSet = options.contains(.willSet)
-      let didSet = options.contains(.didSet)
-      // With one of the two, the first event finishes it, as `onChange`, and a willSet
-      // alone takes the didSets that stand for missed willSets, as `onChange` does.
-      if willSet && !didSet {
+    @inline(__always) get {
+      switch self {
+      case .onChange:
         return EventBits.willSet | EventBits.didSetStandingForWillSet | EventBits.once
+      case .onStoredChange:
+        return EventBits.didSet | EventBits.once
+      case .events(let willSet, let didSet):
+        return (willSet == nil ? 0 : EventBits.willSet) | (didSet == nil ? 0 : EventBits.didSet)
+      case .options(let options, _):
+        let willSet = options.contains(.willSet)
+        let didSet = options.contains(.didSet)
+        // With one of the two, the first event finishes it, as `onChange`, and a willSet
+        // alone takes the didSets that stand for missed willSets, as `onChange` does.
+        if willSet && !didSet {
+          return EventBits.willSet | EventBits.didSetStandingForWillSet | EventBits.once
+        }
+        return (willSet ? EventBits.willSet : 0) | (didSet ? EventBits.didSet : 0)
+          | (willSet != didSet ? EventBits.once : 0)
       }
-      return (willSet ? EventBits.willSet : 0) | (didSet ? EventBits.didSet : 0)
-        | (willSet != didSet ? EventBits.once : 0)
     }
   }
 }
@@ -48,8 +58,14 @@ enum ObserverCallbacks {
 @usableFromInline
 enum TrackingRequest: Equatable {
   case onChange
+  case onStoredChange
   case events
   case options(PerceptionTracking.Options)
+
+  /// The options tracking that stands for `onStoredChange` on the native engine.
+  static var storedChangeOptions: PerceptionTracking.Options {
+    PerceptionEngine.onChangeHearsReleases ? [.didSet, .deinit] : [.didSet]
+  }
 
   /// What an observer keeps as `installerThread`: this thread's token for a willSet + didSet
   /// options tracking, which tells its own thread's didSets apart; else 0.
@@ -97,9 +113,11 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   static func make(_ callbacks: consuming ObserverCallbacks, registrarCount: Int) -> Observer {
     let request = callbacks.request
     let events = callbacks.registeredEvents
+    let installerThread = request.installerThread
     guard registrarCount == 1, let spare = SpareObserver.exchange(nil) else {
       let observer = make(
-        request: request, events: events, callbacks: callbacks, registrarCount: registrarCount)
+        request: request, events: events, installerThread: installerThread, callbacks: callbacks,
+        registrarCount: registrarCount)
       observer.state.initialize(.installing)
       return observer
     }
@@ -110,7 +128,7 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     observer.field(\.events).pointee = events
     observer.field(\.isSpare).pointee = false
     observer.field(\.mayBecomeSpare).pointee = false
-    observer.field(\.installerThread).pointee = request.installerThread
+    observer.field(\.installerThread).pointee = installerThread
     observer.state.initialize(.installing)
     observer.startLiving()
     return observer
@@ -118,13 +136,13 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
 
   /// A new observer, its state not yet initialized.
   static func make(
-    request: TrackingRequest, events: UInt32, callbacks: consuming ObserverCallbacks?,
-    registrarCount: Int
+    request: TrackingRequest, events: UInt32, installerThread: UInt,
+    callbacks: consuming ObserverCallbacks?, registrarCount: Int
   ) -> Observer {
     let buffer = create(minimumCapacity: registrarCount) { _ in
       ObserverHeader(
         state: AtomicWord(), callbacks: copy callbacks, request: request, events: events,
-        registrationCapacity: registrarCount, installerThread: request.installerThread)
+        registrationCapacity: registrarCount, installerThread: installerThread)
     }
     let observer = unsafeDowncast(buffer, to: Observer.self)
     observer.startLiving()
@@ -201,7 +219,10 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   /// goes away. `table`, which handed it over, dropped the registration if one-shot or going.
   func receive(_ event: UInt32, keyPath: AnyKeyPath?, collectedFrom table: ObserverTable? = nil) {
     switch request {
-    case .onChange:
+    case .onStoredChange where event == EventBits.willSet:
+      // A change during setup: its didSet follows (`receiveChangeDuringSetup`).
+      return
+    case .onChange, .onStoredChange:
       // A release counts as a change of every property read, as in the newest Observation.
       // The threads that finish a one-shot observer are its only readers.
       guard let (claimedWhile, _) = state.claimAsReader() else { return }
@@ -218,9 +239,12 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
       }
       // Its one reader lets go of the callbacks before leaving: a waiting cancel returns after.
       ObserverState.insideCallback {
-        if case .onChange(let onChange)? = takeCallbacks() {
+        switch takeCallbacks() {
+        case .onChange(let onChange)?, .onStoredChange(let onChange)?:
           traceCallback(event, keyPath: keyPath)
           onChange()
+        default:
+          break
         }
       }
     case .events:

@@ -31,6 +31,13 @@ extension UnsafeMutablePointer<AccessList> {
 
   var registrarCount: Int { pointee.list.registrar_count }
 
+  /// The mark of the list's first setup (`perception_access_list.h`); 0 while it holds no
+  /// registrar.
+  var setupMark: UInt64 {
+    get { pointee.list.setup_mark }
+    nonmutating set { pointee.list.setup_mark = newValue }
+  }
+
   func registrar(at index: Int) -> UnsafeMutableRawPointer {
     pointee.list.registrars[index]!
   }

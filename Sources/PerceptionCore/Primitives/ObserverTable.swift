@@ -47,24 +47,15 @@ extension UnsafeMutablePointer<RegistrarState> {
     perception_registrar_destroy(c, batch)
   }
 
-  /// A scope's first read here: from now until `endSetup()`, writes here are logged for it
-  /// (`perception_observer_table.h`, "Setup").
-  func beginSetup() {
+  /// A scope's first read here, before the value is read: from now until `endSetup()`, writes
+  /// here are logged for it (`perception_observer_table.h`, "Setup"). Returns the mark its
+  /// registration passes on.
+  func beginSetup() -> UInt64 {
     perception_registrar_begin_setup(c)
   }
 
   func endSetup() {
     perception_registrar_end_setup(c)
-  }
-}
-
-/// What a tracking scope takes when it opens, to tell the writes its setup missed
-/// (`perception_observer_table.h`, "Setup").
-@usableFromInline
-enum SetupMark {
-  @inlinable
-  static var current: UInt64 {
-    @inline(__always) get { perception_setup_mark() }
   }
 }
 

@@ -41,7 +41,8 @@ class RegistrarStorage: ManagedBuffer<Void, RegistrarState> {
       // The list owns a reference: a subject released in the scope is safe to observe at its end.
       _ = registrar.retain()
       // Before the value is read: a write that stores after the read is logged for the scope.
-      withUnsafeMutablePointerToElements { $0.beginSetup() }
+      let mark = withUnsafeMutablePointerToElements { $0.beginSetup() }
+      if list.setupMark == 0 { list.setupMark = mark }
     }
   }
 

@@ -7,29 +7,25 @@ extension TrackingScope {
     _ apply: () -> T, callbacks makeCallbacks: () -> ObserverCallbacks?
   ) -> T {
     withScope { list, enclosing, enclosingSlot in
-      let mark = SetupMark.current
       let result = runMarked(apply)
       ThreadLocal.slot = enclosingSlot
       // A list that recorded nothing owns nothing.
       if _slowPath(list.pairCount != 0) {
-        observe(list, enclosing: enclosing, mark: mark, callbacks: makeCallbacks)
+        observe(list, enclosing: enclosing, callbacks: makeCallbacks)
       }
       return result
     }
   }
 
-  /// The end of a scope that read something, opened at `mark`; the thread's slot names the
-  /// enclosing scope again.
+  /// The end of a scope that read something; the thread's slot names the enclosing scope again.
   @usableFromInline
   static func observe(
     _ list: UnsafeMutablePointer<AccessList>,
-    enclosing: UnsafeMutablePointer<AccessList>?, mark: UInt64,
+    enclosing: UnsafeMutablePointer<AccessList>?,
     callbacks makeCallbacks: () -> ObserverCallbacks?
   ) {
     if let callbacks = makeCallbacks() {
-      install(
-        Observer.make(consume callbacks, registrarCount: list.registrarCount), for: list,
-        mark: mark)
+      install(Observer.make(consume callbacks, registrarCount: list.registrarCount), for: list)
     }
     finish(list, enclosing: enclosing)
   }
@@ -43,7 +39,6 @@ extension TrackingScope {
       -> Observer?
   ) {
     withScope { list, enclosing, enclosingSlot in
-      let mark = SetupMark.current
       // `observe` runs `apply` before it returns.
       let observer = withoutActuallyEscaping(apply) { apply in
         observe(
@@ -53,7 +48,7 @@ extension TrackingScope {
           },
           { Observer.make($0, registrarCount: list.registrarCount) })
       }
-      if let observer { install(observer, for: list, mark: mark) }
+      if let observer { install(observer, for: list) }
       finish(list, enclosing: enclosing)
     }
   }
@@ -74,12 +69,13 @@ extension TrackingScope {
   }
 
   /// Registers `observer` for the list's reads and arms it; then, if another thread wrote one
-  /// of them since `mark`, when no registration could hear it, delivers that change. Out of
+  /// of them during the setup, when no registration could hear it, delivers that change. Out of
   /// line: inlined, its closure's capture of the observer costs a retain and a release.
   @inline(never)
   private static func install(
-    _ observer: Observer, for list: UnsafeMutablePointer<AccessList>, mark: UInt64
+    _ observer: Observer, for list: UnsafeMutablePointer<AccessList>
   ) {
+    let mark = list.setupMark
     var changed: UnsafeRawPointer?
     forEachGroup(of: list) { storage, start, end in
       // A subject released inside the scope is not observed (nor reported released).
