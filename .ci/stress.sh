@@ -16,9 +16,15 @@ step "swift build --product perception-stress"
 swift build --product perception-stress
 stress="$(swift build --show-bin-path)/perception-stress"
 
+# The native engine's trackings are the system's Observation's, which before Swift 6.4 misses a
+# write from another thread during a tracking's setup (issue 53): reported, not failed, there.
+native_known=(--tolerate crossThreadWrite)
+stress_options() { [ "$1" = native ] && echo "${native_known[@]}" || true; }
+
 for engine in perception native; do
   step "perception-stress (PERCEPTION_ENGINE=$engine)"
-  PERCEPTION_ENGINE=$engine "$stress"
+  # shellcheck disable=SC2046
+  PERCEPTION_ENGINE=$engine "$stress" $(stress_options $engine)
 done
 step "perception-stress --memory (PERCEPTION_ENGINE=perception)"
 PERCEPTION_ENGINE=perception "$stress" --memory
@@ -32,7 +38,8 @@ swift build "${release[@]}" --product perception-stress
 release_stress="$(swift build "${release[@]}" --show-bin-path)/perception-stress"
 for engine in perception native; do
   step "perception-stress, release build (PERCEPTION_ENGINE=$engine)"
-  PERCEPTION_ENGINE=$engine "$release_stress"
+  # shellcheck disable=SC2046
+  PERCEPTION_ENGINE=$engine "$release_stress" $(stress_options $engine)
 done
 step "perception-stress --memory, release build (PERCEPTION_ENGINE=native)"
 PERCEPTION_ENGINE=native "$release_stress" --memory
@@ -41,6 +48,8 @@ step "perception-stress under ThreadSanitizer (PERCEPTION_ENGINE=perception)"
 swift build --sanitize=thread --scratch-path .build-tsan --product perception-stress
 tsan_stress="$(swift build --sanitize=thread --scratch-path .build-tsan --show-bin-path)/perception-stress"
 PERCEPTION_ENGINE=perception TSAN_OPTIONS=halt_on_error=1 "$tsan_stress"
+step "perception-stress under ThreadSanitizer (PERCEPTION_ENGINE=native)"
+PERCEPTION_ENGINE=native TSAN_OPTIONS=halt_on_error=1 "$tsan_stress" "${native_known[@]}"
 
 step "perception-stress, release build under ThreadSanitizer (PERCEPTION_ENGINE=perception)"
 swift build -c release --sanitize=thread --scratch-path .build-tsan --product perception-stress

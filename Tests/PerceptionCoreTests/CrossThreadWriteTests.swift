@@ -409,4 +409,29 @@ struct PerceptionsCrossThreadTests {
       #expect(elements.all == ["0", "3"])
     }
   }
+
+  @MainActor @Test func onTheMainActorAnElementIsNeverOlderThanTheWriteThatWokeIt() async {
+    // The same, iterated on the main actor, where a UI observes, while another thread writes.
+    for _ in 0..<20 {
+      let model = LockedModel()
+      let elements = EventLog()
+      let iterating = Task { @MainActor in
+        for await value in Perceptions({ model.count }) {
+          elements.append("\(value)")
+          if value == 3 { return }
+        }
+      }
+      while elements.all.isEmpty { await Task.yield() }
+      try? await Task.sleep(for: .milliseconds(5))
+      let writer = Thread { model.count = 3 }
+      writer.start()
+      let deadline = ContinuousClock.now + .seconds(2)
+      while elements.all.last != "3" && ContinuousClock.now < deadline {
+        try? await Task.sleep(for: .milliseconds(1))
+      }
+      iterating.cancel()
+      await iterating.value
+      #expect(elements.all == ["0", "3"])
+    }
+  }
 }

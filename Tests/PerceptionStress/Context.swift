@@ -1,4 +1,5 @@
 import Foundation
+import Perception
 
 /// One stress thread's own state. Only its thread touches it, except the two atomic words the
 /// watchdog reads; callbacks find the context of the thread they run on with `current`.
@@ -30,6 +31,8 @@ final class Context: @unchecked Sendable {
   var continuousCalls = 0
   var continuousLateCalls = 0
   var continuousSelfCancels = 0
+  /// Cross-thread one-shots that another thread's write reached during their setup.
+  var writtenDuringSetup = 0
   /// Operations performed, for the watchdog.
   let heartbeat = AtomicWord()
   /// The operation under way (its raw value), for the watchdog's report.
@@ -106,7 +109,63 @@ final class Context: @unchecked Sendable {
   func writeShared() {
     let item = world.item(random.below(world.itemCount))
     let property = random.below(Item.propertyCount)
-    withLock(of: item, property) { item.bump(property) }
+    withLock(of: item, property) {
+      item.bump(property)
+      checkAwaitingWrite(item, property)
+    }
+  }
+
+  /// A one-shot over one property of a shared item, read under its lock. Once its setup ends,
+  /// a write of the property since the read, by any thread, has returned and must have fired it
+  /// (the writers hold the lock while their callbacks run); with none, it waits in the item for
+  /// the next top-level write's check.
+  func crossThreadOneShot() {
+    let item = world.item(random.below(world.itemCount))
+    let property = random.below(Item.propertyCount)
+    let record = OneShotRecord(world: world)
+    var versionRead = 0
+    withPerceptionTracking {
+      _ = withLock(of: item, property) {
+        _ = item.value(property)
+        versionRead = item.crossThread[property].version
+      }
+    } onChange: {
+      record.onChange()
+    }
+    withLock(of: item, property) {
+      let writes = item.crossThread[property].version - versionRead
+      guard writes != 0 else {
+        item.crossThread[property].awaitingWrite.append(record.fired)
+        return
+      }
+      checked(.crossThreadWrite)
+      writtenDuringSetup += 1
+      let fired = record.fired.value
+      if fired != 1 {
+        world.violations.record(
+          .crossThreadWrite,
+          "a one-shot over \(Item.keyPath(property)) of a shared item had fired \(fired) times "
+            + "at the end of its setup on thread \(index), after \(writes) writes since its read")
+      }
+    }
+  }
+
+  /// After a top-level write of a shared item's property, under its lock: every one-shot that
+  /// waited on it has fired. Inside a callback the write that called it may still be handing
+  /// its willSet to others, so only a top-level write checks.
+  func checkAwaitingWrite(_ item: Item, _ property: Int) {
+    guard depth == 0, !item.crossThread[property].awaitingWrite.isEmpty else { return }
+    for firings in item.crossThread[property].awaitingWrite {
+      checked(.crossThreadWrite)
+      let fired = firings.value
+      if fired != 1 {
+        world.violations.record(
+          .crossThreadWrite,
+          "a one-shot over \(Item.keyPath(property)) of a shared item had fired \(fired) times "
+            + "when thread \(index)'s write of it returned")
+      }
+    }
+    item.crossThread[property].awaitingWrite = []
   }
 
   /// Writes a new value to a random property of a random private item.

@@ -32,6 +32,14 @@ enum Invariant: Int, CaseIterable {
   /// thread (not its isolation) at most the call already under way starts; and its closure
   /// is released. Checked once per tracking, when it ends.
   case continuousAfterCancel
+  /// A one-shot over one property of a shared item fires once any write of that property that
+  /// began after its read, by whatever thread, has returned, or by the end of its setup,
+  /// whichever is later (issue 53). Checked at the end of each such setup, and after each
+  /// top-level write of a property such a one-shot waits on.
+  case crossThreadWrite
+  /// Every `Perceptions` iterator over a shared property ends, once the writers stop, on that
+  /// property's final value. Checked once per iterator, at the end.
+  case perceptionsLastElement
   /// At the end, no observer, observer table or registration is alive. Checked once per
   /// counter, in debug builds of the runtime on its own engine.
   case nothingLeftAlive
@@ -46,6 +54,8 @@ enum Invariant: Int, CaseIterable {
     case .optionsExact: return "options tracking: exact events by the time a write returns"
     case .deinitExactlyOnce: return "options tracking: one deinit by the time a release returns"
     case .continuousAfterCancel: return "continuous tracking: right events, none after cancel"
+    case .crossThreadWrite: return "a write from any thread after a read fires the one-shot"
+    case .perceptionsLastElement: return "Perceptions ends on the final value once writes stop"
     case .nothingLeftAlive: return "no observer, table or registration alive at the end"
     }
   }

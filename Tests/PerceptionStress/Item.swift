@@ -16,6 +16,8 @@ import Perception
   /// How many times each property was written with a new value: kept for a thread's private
   /// items, which only that thread touches.
   @PerceptionIgnored var writes = [0, 0, 0]
+  /// What the cross-thread checks keep, per property (`Context.crossThreadOneShot`).
+  @PerceptionIgnored let crossThread = [CrossThreadState(), CrossThreadState(), CrossThreadState()]
 
   init() {}
 
@@ -41,6 +43,7 @@ import Perception
     case 1: b &+= 1
     default: c &+= 1
     }
+    crossThread[property].version += 1
   }
 
   /// `bump`, counted in `writes`: for private items only.
@@ -48,4 +51,16 @@ import Perception
     bump(property)
     writes[property] += 1
   }
+}
+
+/// What the cross-thread checks keep per property of an item, each under that property's lock
+/// for a shared item: one object per property, so that writers of different properties touch
+/// different storage.
+final class CrossThreadState: @unchecked Sendable {
+  // Unchecked: see above.
+  /// How many times the property was written, every write counted.
+  var version = 0
+  /// The firing counts (`OneShotRecord.fired`) of the one-shots over the property, installed by
+  /// any thread, waiting for the next top-level write of it to fire them.
+  var awaitingWrite: [AtomicWord] = []
 }

@@ -41,6 +41,9 @@ enum Operation: Int, CaseIterable {
   case optionsDeinit
   /// Start a continuous tracking of a fresh object, write it, or end one and check it.
   case continuous
+  /// A one-shot over one property of a shared item, which other threads write: it must have
+  /// fired by the end of its setup if one did after its read, else by the next write's return.
+  case crossThreadOneShot
 
   var weight: Int {
     switch self {
@@ -62,6 +65,7 @@ enum Operation: Int, CaseIterable {
     case .optionsPrivate: return 4
     case .optionsDeinit: return 2
     case .continuous: return 1
+    case .crossThreadOneShot: return 6
     }
   }
 
@@ -135,6 +139,8 @@ extension Context {
       checkDeinitOptions()
     case .continuous:
       stepContinuous()
+    case .crossThreadOneShot:
+      crossThreadOneShot()
     }
   }
 
@@ -196,7 +202,10 @@ extension Context {
   private func verifyOneShot(at index: Int) {
     let (record, item, property, shared) = pendingOneShots.remove(at: index)
     if shared {
-      withLock(of: item, property) { item.bump(property) }
+      withLock(of: item, property) {
+        item.bump(property)
+        checkAwaitingWrite(item, property)
+      }
     } else {
       item.bumpCounted(property)
     }
