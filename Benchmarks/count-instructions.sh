@@ -187,7 +187,7 @@ fi
 # forms (the engines' work with no thread to wake; the cross-thread rows follow the scheduler)
 # beside `continuous`, whose consumer runs on its own actor.
 #
-# write-other-observed is held at 0.20 since issue 53 (it counted 68, 0.034, before; 264, 0.133,
+# write-other-observed is held at 0.20 since issue 53 (it counted 68, 0.027, before; 223, 0.099,
 # after): a one-shot willSet tracking registers for other threads' didSets too, which stand for
 # a willSet that came before its registration, so a write to another property of an observed
 # object tests its didSet filter as well, whose 48 bits (the top 16 count the scopes in setup)

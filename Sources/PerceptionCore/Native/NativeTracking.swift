@@ -13,14 +13,6 @@
       _ apply: () -> Void, request: TrackingRequest,
       callbacks makeCallbacks: () -> ObserverCallbacks?
     ) {
-      if request == .onStoredChange {
-        // As the options tracking it stands for: Observation's trackings hand over events.
-        let options = TrackingRequest.storedChangeOptions
-        return run(apply, request: .options(options)) {
-          guard case .onStoredChange(let onChange)? = makeCallbacks() else { return nil }
-          return .options(options) { _ in onChange() }
-        }
-      }
       func marked() { TrackingScope.runMarked(apply) }
       switch NativeTrackingPlan.plan(for: request, features: .current) {
       case .observationOnce:
@@ -39,7 +31,14 @@
           observe(applyInScope, request: request) { makeCallbacks().map(makeObserver) }
         }
       case .observationOptions:
-        guard case .options(let options) = request else { return }
+        // `onStoredChange` is observed as the options tracking it stands for; its observer,
+        // made from its callbacks, hears their events as its own.
+        let options: PerceptionTracking.Options
+        switch request {
+        case .options(let requested): options = requested
+        case .onStoredChange: options = TrackingRequest.storedChangeOptions
+        default: return
+        }
         runAdvanced(marked, options: options, callbacks: makeCallbacks)
       }
     }

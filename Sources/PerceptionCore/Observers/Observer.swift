@@ -5,7 +5,7 @@ enum ObserverCallbacks {
   case onChange(@Sendable () -> Void)
   /// `Perceptions`' wake-up: once, on the first didSet (or release, where the engine reports
   /// it), then finished, so that what the callback starts sees the change stored. The native
-  /// engine runs it as the options tracking `TrackingRequest.storedChangeOptions` names.
+  /// engine observes it with the options tracking `TrackingRequest.storedChangeOptions` names.
   case onStoredChange(@Sendable () -> Void)
   /// The willSet/didSet variants: on every matching event, until cancelled.
   case events(
