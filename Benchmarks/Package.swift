@@ -9,7 +9,8 @@ let package = Package(
   name: "PerceptionBenchmarks",
   platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6)],
   products: [
-    .executable(name: "perception-bench", targets: ["PerceptionBenchmarks"])
+    .executable(name: "perception-bench", targets: ["PerceptionBenchmarks"]),
+    .executable(name: "cross-thread-scenarios", targets: ["CrossThreadScenarios"]),
   ],
   dependencies: [
     // The library, whatever the name of the folder it was cloned into.
@@ -21,6 +22,12 @@ let package = Package(
       dependencies: [.product(name: "Perception", package: "Perception")],
       path: "PerceptionBenchmarks",
       plugins: ["WideModelsPlugin"]
+    ),
+    // Issue 53's scenarios, a user's writes from other threads: figures, not guards.
+    .executableTarget(
+      name: "CrossThreadScenarios",
+      dependencies: [.product(name: "Perception", package: "Perception")],
+      path: "CrossThreadScenarios"
     ),
     // Writes the benchmark's wide models at build time (generated files are not committed).
     .executableTarget(name: "WideModelsGenerator", path: "WideModelsGenerator"),
