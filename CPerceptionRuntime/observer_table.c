@@ -525,7 +525,6 @@ static perception_token register_locked(perception_observer_table *table, const 
   return token;
 }
 
-
 perception_token perception_table_register_after_setup(perception_observer_table *table,
                                                        const void *const *properties, size_t count,
                                                        uint32_t events, void *observer, uint64_t mark,
@@ -545,8 +544,8 @@ perception_token perception_table_register_after_setup(perception_observer_table
 perception_token perception_table_register(perception_observer_table *table,
                                            const void *const *properties, size_t count,
                                            uint32_t events, void *observer) {
-  // No mark is above every write's: nothing is reported changed, and
-  // register_locked keeps one caller, into which it is inlined.
+  // No logged write's mark reaches UINT64_MAX, so nothing is reported
+  // changed; and register_locked keeps one caller, into which it is inlined.
   const void *changed;
   return perception_table_register_after_setup(table, properties, count, events, observer, UINT64_MAX,
                                                &changed);

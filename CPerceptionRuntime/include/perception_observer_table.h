@@ -260,8 +260,9 @@ perception_token perception_table_register(perception_observer_table *table,
                                            uint32_t events, void *observer);
 
 /// perception_table_register for a tracking scope whose setup began at `mark`
-/// (perception_registrar_begin_setup): also returns, in `*changed`, a property of `properties` that
-/// another thread's write logged since `mark` (see "Setup"), or NULL.
+/// (perception_registrar_begin_setup): also returns, in `*changed`, a
+/// property of `properties` that another thread's write logged since `mark`
+/// (see "Setup"), or NULL.
 perception_token perception_table_register_after_setup(perception_observer_table *table,
                                                        const void *const *properties, size_t count,
                                                        uint32_t events, void *observer, uint64_t mark,
