@@ -525,20 +525,19 @@ static perception_token register_locked(perception_observer_table *table, const 
   return token;
 }
 
-perception_token perception_table_register_after_setup(perception_observer_table *table,
-                                                       const void *const *properties, size_t count,
-                                                       uint32_t events, void *observer, uint64_t mark,
-                                                       const void **changed) {
-  *changed = NULL;
+perception_setup_registration perception_table_register_after_setup(perception_observer_table *table,
+                                                                    const void *const *properties,
+                                                                    size_t count, uint32_t events,
+                                                                    void *observer, uint64_t mark) {
+  perception_setup_registration result = {0, NULL};
   perception_lock_lock(&table->lock);
-  perception_token token = 0;
   if (!table->dead) {
-    token = register_locked(table, properties, count, events, observer);
+    result.token = register_locked(table, properties, count, events, observer);
     // A write logged after this, under the lock, finds the registration.
-    *changed = setup_write_since(table, properties, count, mark);
+    result.changed = setup_write_since(table, properties, count, mark);
   }
   perception_lock_unlock(&table->lock);
-  return token;
+  return result;
 }
 
 perception_token perception_table_register(perception_observer_table *table,
@@ -546,9 +545,7 @@ perception_token perception_table_register(perception_observer_table *table,
                                            uint32_t events, void *observer) {
   // No logged write's mark reaches UINT64_MAX, so nothing is reported
   // changed; and register_locked keeps one caller, into which it is inlined.
-  const void *changed;
-  return perception_table_register_after_setup(table, properties, count, events, observer, UINT64_MAX,
-                                               &changed);
+  return perception_table_register_after_setup(table, properties, count, events, observer, UINT64_MAX).token;
 }
 
 /// Removes the registration in `slot`: its references, its filter counts

@@ -259,14 +259,20 @@ perception_token perception_table_register(perception_observer_table *table,
                                            const void *const *properties, size_t count,
                                            uint32_t events, void *observer);
 
+/// What perception_table_register_after_setup returns: the registration's
+/// token, and a property of those registered that another thread's write
+/// logged since the scope's mark (see "Setup"), or NULL.
+typedef struct perception_setup_registration {
+  perception_token token;
+  const void *changed;
+} perception_setup_registration;
+
 /// perception_table_register for a tracking scope whose setup began at `mark`
-/// (perception_registrar_begin_setup): also returns, in `*changed`, a
-/// property of `properties` that another thread's write logged since `mark`
-/// (see "Setup"), or NULL.
-perception_token perception_table_register_after_setup(perception_observer_table *table,
-                                                       const void *const *properties, size_t count,
-                                                       uint32_t events, void *observer, uint64_t mark,
-                                                       const void **changed);
+/// (perception_registrar_begin_setup), which also looks in the setup log.
+perception_setup_registration perception_table_register_after_setup(perception_observer_table *table,
+                                                                    const void *const *properties,
+                                                                    size_t count, uint32_t events,
+                                                                    void *observer, uint64_t mark);
 
 /// Removes a registration and returns its observer, whose reference now
 /// belongs to the caller; or NULL if the token names nothing (already

@@ -823,25 +823,24 @@ static void test_writes_during_setup_are_found_by_the_registration(void) {
   observer_init(&c, 3);
   const void *only_p[] = {p};
   const void *only_q[] = {q};
-  const void *changed = NULL;
-  perception_token ta = perception_table_register_after_setup(table, only_p, 1, PERCEPTION_EVENT_WILL_SET, &a,
-                                                              mark, &changed);
-  CHECK(changed == p);
-  perception_token tb = perception_table_register_after_setup(table, only_q, 1, PERCEPTION_EVENT_WILL_SET, &b,
-                                                              mark, &changed);
-  CHECK(changed == NULL);
+  perception_setup_registration ra =
+      perception_table_register_after_setup(table, only_p, 1, PERCEPTION_EVENT_WILL_SET, &a, mark);
+  CHECK(ra.changed == p);
+  perception_setup_registration rb =
+      perception_table_register_after_setup(table, only_q, 1, PERCEPTION_EVENT_WILL_SET, &b, mark);
+  CHECK(rb.changed == NULL);
   // A scope whose setup began after the write does not hear it.
   uint64_t later = perception_registrar_begin_setup(&registrar);
   CHECK(later > mark);
-  perception_token tc = perception_table_register_after_setup(table, only_p, 1, PERCEPTION_EVENT_WILL_SET, &c,
-                                                              later, &changed);
-  CHECK(changed == NULL);
+  perception_setup_registration rc =
+      perception_table_register_after_setup(table, only_p, 1, PERCEPTION_EVENT_WILL_SET, &c, later);
+  CHECK(rc.changed == NULL);
   perception_registrar_end_setup(&registrar);
   perception_registrar_end_setup(&registrar);
   CHECK_EQ(perception_registrar_filter(&registrar, PERCEPTION_EVENT_DID_SET), 0);
-  CHECK(perception_table_cancel(table, ta) == &a);
-  CHECK(perception_table_cancel(table, tb) == &b);
-  CHECK(perception_table_cancel(table, tc) == &c);
+  CHECK(perception_table_cancel(table, ra.token) == &a);
+  CHECK(perception_table_cancel(table, rb.token) == &b);
+  CHECK(perception_table_cancel(table, rc.token) == &c);
   destroy_registrar(&registrar, &batch);
   perception_observer_batch_destroy(&batch);
 }

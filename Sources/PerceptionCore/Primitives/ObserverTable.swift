@@ -81,10 +81,9 @@ struct ObserverTable: Equatable {
     _ observer: UnsafeMutableRawPointer, for events: UInt32,
     properties: UnsafePointer<UnsafeRawPointer?>, count: Int, mark: UInt64
   ) -> (token: ObserverToken, changed: UnsafeRawPointer?) {
-    var changed: UnsafeRawPointer?
-    let token = perception_table_register_after_setup(
-      pointer, properties, count, events, observer, mark, &changed)
-    return (token, changed)
+    let registration = perception_table_register_after_setup(
+      pointer, properties, count, events, observer, mark)
+    return (registration.token, registration.changed)
   }
 
   /// Returns the observer, whose reference the caller now owns; nil if the token is stale.
