@@ -30,76 +30,80 @@
     done.wait()
   }
 
+  /// Which models and which API a run measures.
+  enum Side {
+    /// Perception's API over `@Perceptible` models.
+    case perception
+    /// Perception's API over `@Observable` models.
+    case perceptionOnObservable
+    /// Observation's own API over `@Observable` models: the oracle.
+    case observation
+  }
+
+  /// One model's tracked property, as closures, so that each scenario is written once.
+  struct Model: Sendable {
+    let read: @Sendable () -> Int
+    let write: @Sendable (Int) -> Void
+
+    static func make(for side: Side) -> Model {
+      if side == .perception {
+        let model = PModel()
+        return Model(read: { model.count }, write: { model.count = $0 })
+      }
+      let model = OModel()
+      return Model(read: { model.count }, write: { model.count = $0 })
+    }
+  }
+
+  /// The side's one-shot tracking of what `apply` reads.
+  func track(_ apply: () -> Int, onChange: @escaping @Sendable () -> Void) -> Int {
+    side == .observation
+      ? withObservationTracking(apply, onChange: onChange)
+      : withPerceptionTracking(apply, onChange: onChange)
+  }
+
+  /// The side's sequence of `model`'s values, iterated on a detached task into `seen` until it
+  /// reaches `last`.
+  func iterate(_ model: Model, into seen: Box, until last: Int) -> Task<Void, Never> {
+    let side = side
+    return Task.detached {
+      func receive(_ value: Int) -> Bool {
+        seen.append(value)
+        return value == last
+      }
+      if side == .observation {
+        for await value in Observations({ model.read() }) where receive(value) { return }
+      } else {
+        for await value in Perceptions({ model.read() }) where receive(value) { return }
+      }
+    }
+  }
+
   // 1. The setup gap: another thread writes inside apply, after the read.
-  func setupGap(observable: Bool) -> String {
+  func setupGap() -> String {
     let fired = Box()
-    if observable && throughPerception {
-      let m = OModel()
-      withPerceptionTracking {
-        _ = m.count
-        onThread { m.count = 1 }
-      } onChange: {
-        fired.append(1)
-      }
-    } else if observable {
-      let m = OModel()
-      withObservationTracking {
-        _ = m.count
-        onThread { m.count = 1 }
-      } onChange: {
-        fired.append(1)
-      }
-    } else {
-      let m = PModel()
-      withPerceptionTracking {
-        _ = m.count
-        onThread { m.count = 1 }
-      } onChange: {
-        fired.append(1)
-      }
+    let model = Model.make(for: side)
+    _ = track {
+      let value = model.read()
+      onThread { model.write(1) }
+      return value
+    } onChange: {
+      fired.append(1)
     }
     return fired.all.isEmpty ? "never fires" : "fires"
   }
 
   // 2 and 3: a sequence on a detached task, writes from another thread.
-  func sequenceRound(observable: Bool, writes: [Int], pauseFirst: Bool) async -> [Int] {
+  func sequenceRound(writes: [Int], pauseFirst: Bool) async -> [Int] {
     let seen = Box()
     let last = writes.last!
-    let task: Task<Void, Never>
-    let write: @Sendable (Int) -> Void
-    if observable && throughPerception {
-      let m = OModel()
-      write = { m.count = $0 }
-      task = Task.detached {
-        for await v in Perceptions({ m.count }) {
-          seen.append(v)
-          if v == last { return }
-        }
-      }
-    } else if observable {
-      let m = OModel()
-      write = { m.count = $0 }
-      task = Task.detached {
-        for await v in Observations({ m.count }) {
-          seen.append(v)
-          if v == last { return }
-        }
-      }
-    } else {
-      let m = PModel()
-      write = { m.count = $0 }
-      task = Task.detached {
-        for await v in Perceptions({ m.count }) {
-          seen.append(v)
-          if v == last { return }
-        }
-      }
-    }
+    let model = Model.make(for: side)
+    let task = iterate(model, into: seen, until: last)
     while seen.all.isEmpty { await Task.yield() }
     if pauseFirst { try? await Task.sleep(for: .milliseconds(200)) }
     let writer = Thread {
-      for v in writes {
-        write(v)
+      for value in writes {
+        model.write(value)
         usleep(3)
       }
     }
@@ -136,58 +140,48 @@
     }
     func drain() { while lock.withLock({ scheduled }) != 0 { queue.sync {} } }
   }
-  func reArmed(observable: Bool) -> Bool {
-    let loop: Loop
-    let write: @Sendable (Int) -> Void
-    if observable && throughPerception {
-      let m = OModel()
-      write = { m.count = $0 }
-      loop = Loop { onChange in withPerceptionTracking({ m.count }, onChange: onChange) }
-    } else if observable {
-      let m = OModel()
-      write = { m.count = $0 }
-      loop = Loop { onChange in withObservationTracking({ m.count }, onChange: onChange) }
-    } else {
-      let m = PModel()
-      write = { m.count = $0 }
-      loop = Loop { onChange in withPerceptionTracking({ m.count }, onChange: onChange) }
-    }
+  func reArmed() -> Bool {
+    let model = Model.make(for: side)
+    let loop = Loop { onChange in track(model.read, onChange: onChange) }
     loop.arm()
-    onThread { for v in 1...20 { write(v) } }
+    onThread { for value in 1...20 { model.write(value) } }
     loop.drain()
     let last = loop.queue.sync { loop.last }
     loop.queue.sync { loop.stopped = true }
     return last == 20
   }
 
-  let throughPerception = CommandLine.arguments.contains("--through-perception")
-  let observable = CommandLine.arguments.contains("--observable") || throughPerception
+  let side: Side =
+    CommandLine.arguments.contains("--through-perception")
+    ? .perceptionOnObservable
+    : CommandLine.arguments.contains("--observable") ? .observation : .perception
 
   func run() async {
     let name =
-      throughPerception
-      ? "Perception (\(PerceptionEngine.current)) on @Observable"
-      : observable ? "Observation on @Observable" : "Perception (\(PerceptionEngine.current))"
-    print("\(name): setup gap: \(setupGap(observable: observable))")
+      switch side {
+      case .perception: "Perception (\(PerceptionEngine.current))"
+      case .perceptionOnObservable: "Perception (\(PerceptionEngine.current)) on @Observable"
+      case .observation: "Observation on @Observable"
+      }
+    print("\(name): setup gap: \(setupGap())")
     var lost = 0
     for round in 0..<200 {
       let k = round % 8 + 1
-      let seen = await sequenceRound(
-        observable: observable, writes: Array(1...k), pauseFirst: false)
+      let seen = await sequenceRound(writes: Array(1...k), pauseFirst: false)
       if seen.last != k { lost += 1 }
     }
     print("\(name): sequence, k = 1...8: \(lost) of 200 rounds never emit the last write")
     var stale = 0
     var neverLast = 0
     for _ in 0..<30 {
-      let seen = await sequenceRound(observable: observable, writes: [3], pauseFirst: true)
+      let seen = await sequenceRound(writes: [3], pauseFirst: true)
       if seen.count >= 2 && seen[1] == 0 { stale += 1 }
       if seen.last != 3 { neverLast += 1 }
     }
     print(
       "\(name): one write after 0.2 s: \(stale) of 30 emit [0, 0], \(neverLast) of 30 never the 3")
     var reLost = 0
-    for _ in 0..<200 where !reArmed(observable: observable) { reLost += 1 }
+    for _ in 0..<200 where !reArmed() { reLost += 1 }
     print("\(name): re-armed tracking, 20 writes: \(reLost) of 200 rounds never see the last write")
   }
 
