@@ -341,31 +341,16 @@ struct PerceptionsCrossThreadTests {
   /// Iterates on a task of its own until it sees `last`, while another thread writes 1...last
   /// a few microseconds apart; false if the sequence settled on an older value.
   static func reachesTheLastWrite(_ last: Int) async -> Bool {
-    let model = LockedModel()
-    let seen = EventLog()
-    let iterating = Task.detached {
-      for await value in Perceptions({ model.count }) {
-        seen.append("\(value)")
-        if value == last { return true }
-      }
-      return false
-    }
-    // The first element is the initial value: the writes start once it was computed.
-    while seen.all.isEmpty { await Task.yield() }
-    let writer = Thread {
-      for value in 1...last {
-        model.count = value
-        usleep(2)
+    let elements = await Self.elements(whileAnotherThreadWrites: Array(1...last)) {
+      model, elements in
+      Task.detached {
+        for await value in Perceptions({ model.count }) {
+          elements.append("\(value)")
+          if value == last { return }
+        }
       }
     }
-    writer.start()
-    // Bounded: a lost last write leaves the iterator waiting, which a cancel then ends.
-    let deadline = ContinuousClock.now + .seconds(2)
-    while seen.all.last != "\(last)" && ContinuousClock.now < deadline {
-      try? await Task.sleep(for: .milliseconds(1))
-    }
-    iterating.cancel()
-    return await iterating.value
+    return elements.last == "\(last)"
   }
 
   @Test func theSequenceReachesTheLastOfSeveralWrites() async {
@@ -388,50 +373,62 @@ struct PerceptionsCrossThreadTests {
   @Test func anElementIsNeverOlderThanTheWriteThatWokeIt() async {
     // One write after a pause: woken by it, the iterator must emit its value, not the old one.
     for _ in 0..<20 {
-      let model = LockedModel()
-      let elements = EventLog()
-      let iterating = Task.detached {
-        for await value in Perceptions({ model.count }) {
-          elements.append("\(value)")
-          if value == 3 { return }
+      let elements = await Self.elements(whileAnotherThreadWrites: [3], after: .milliseconds(5)) {
+        model, elements in
+        Task.detached {
+          for await value in Perceptions({ model.count }) {
+            elements.append("\(value)")
+            if value == 3 { return }
+          }
         }
       }
-      while elements.all.isEmpty { await Task.yield() }
-      try? await Task.sleep(for: .milliseconds(5))
-      let writer = Thread { model.count = 3 }
-      writer.start()
-      let deadline = ContinuousClock.now + .seconds(2)
-      while elements.all.last != "3" && ContinuousClock.now < deadline {
-        try? await Task.sleep(for: .milliseconds(1))
-      }
-      iterating.cancel()
-      await iterating.value
-      #expect(elements.all == ["0", "3"])
+      #expect(elements == ["0", "3"])
     }
   }
 
   @MainActor @Test func onTheMainActorAnElementIsNeverOlderThanTheWriteThatWokeIt() async {
     // The same, iterated on the main actor, where a UI observes, while another thread writes.
     for _ in 0..<20 {
-      let model = LockedModel()
-      let elements = EventLog()
-      let iterating = Task { @MainActor in
-        for await value in Perceptions({ model.count }) {
-          elements.append("\(value)")
-          if value == 3 { return }
+      let elements = await Self.elements(whileAnotherThreadWrites: [3], after: .milliseconds(5)) {
+        model, elements in
+        Task { @MainActor in
+          for await value in Perceptions({ model.count }) {
+            elements.append("\(value)")
+            if value == 3 { return }
+          }
         }
       }
-      while elements.all.isEmpty { await Task.yield() }
-      try? await Task.sleep(for: .milliseconds(5))
-      let writer = Thread { model.count = 3 }
-      writer.start()
-      let deadline = ContinuousClock.now + .seconds(2)
-      while elements.all.last != "3" && ContinuousClock.now < deadline {
-        try? await Task.sleep(for: .milliseconds(1))
-      }
-      iterating.cancel()
-      await iterating.value
-      #expect(elements.all == ["0", "3"])
+      #expect(elements == ["0", "3"])
     }
+  }
+
+  /// The elements of the iterator `iterate` starts over a fresh model, which it ends once it
+  /// sees the last of `values`: once the iterator emitted its first (the initial value), and
+  /// `pause` later, another thread writes `values` a few microseconds apart. Bounded: a lost
+  /// last write leaves the iterator waiting, which a cancel then ends.
+  static func elements(
+    whileAnotherThreadWrites values: [Int], after pause: Duration = .zero,
+    _ iterate: @Sendable (LockedModel, EventLog) -> Task<Void, Never>
+  ) async -> [String] {
+    let model = LockedModel()
+    let elements = EventLog()
+    let iterating = iterate(model, elements)
+    while elements.all.isEmpty { await Task.yield() }
+    if pause != .zero { try? await Task.sleep(for: pause) }
+    let writer = Thread {
+      for value in values {
+        model.count = value
+        usleep(2)
+      }
+    }
+    writer.start()
+    let last = "\(values.last!)"
+    let deadline = ContinuousClock.now + .seconds(2)
+    while elements.all.last != last && ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(1))
+    }
+    iterating.cancel()
+    await iterating.value
+    return elements.all
   }
 }
