@@ -134,7 +134,8 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     return observer
   }
 
-  /// A new observer, its state not yet initialized.
+  /// A new observer, its state not yet initialized. `installerThread` is `request`'s, computed
+  /// by the caller before `create`, whose closure would otherwise copy the callbacks.
   static func make(
     request: TrackingRequest, events: UInt32, installerThread: UInt,
     callbacks: consuming ObserverCallbacks?, registrarCount: Int
