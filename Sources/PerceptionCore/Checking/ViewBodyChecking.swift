@@ -1,18 +1,17 @@
 /// Checking of unwrapped SwiftUI bodies, where Perception's engine runs: no code of ours runs
 /// around them, so the main thread's slot carries `CheckingSlot.viewBodies` for good, and an
-/// untracked read there asks `ViewBodyDetector` whether it is in a view body.
+/// untracked read there asks `ViewBodyDetector` whether it is in a view body
+/// (`platformDetector` and what it looks for: Interop/SwiftUIViewBodies.swift).
 enum ViewBodyChecking {
-  static let platformDetector: ViewBodyDetector? =
-    Platform.hasSwiftUIRenderEngine
-    ? ViewBodyDetector { frame in
-      frame.image?.hasSuffix("/AttributeGraph") ?? false
-    } : nil
-
   /// For tests.
   @TaskLocal static var detectorOverride: ViewBodyDetector?
 
+  /// `.outside` when the interop switch is off, with the tests' detector too: what every
+  /// detector looks for is SwiftUI's and Swift's internals.
   static func verdict(readType: Any.Type) -> ViewBodyDetector.Verdict {
-    guard let detector = detectorOverride ?? platformDetector else { return .outside }
+    guard InteropSwitch.isEnabled, let detector = detectorOverride ?? platformDetector else {
+      return .outside
+    }
     return detector.verdictForCurrentStack(readType: readType)
   }
 

@@ -1,6 +1,7 @@
 /// Tells whether a read is in a view body a render engine is evaluating: whether, between it
 /// and the engine's innermost frame, a frame is a `body` getter (or a closure in one) of a type
-/// other than the one read. Naming frames is slow, so the verdict is cached per stack.
+/// other than the one read. Naming frames is slow, so the verdict is cached per stack. What it
+/// looks for rests on SwiftUI's and Swift's internals: Interop/SwiftUIViewBodies.swift.
 final class ViewBodyDetector: @unchecked Sendable {
   // Sendable: `verdicts` is only touched under `lock`.
   enum Verdict: Equatable {
@@ -55,25 +56,5 @@ final class ViewBodyDetector: @unchecked Sendable {
       }
     }
     return .outside
-  }
-
-  /// The cheap test before demangling: a Swift symbol that mentions `body`.
-  static func mayBeBody(_ symbol: String) -> Bool {
-    (symbol.hasPrefix("$s") || symbol.hasPrefix("_$s"))
-      && Substring(symbol).firstRange(matching: "4body") != nil
-  }
-
-  /// `View.body` for a `Module.View.body.getter : some`, maybe after `closure #1 ... in `, of a
-  /// type other than `readType`.
-  static func viewBody(demangled: String, readType: String) -> String? {
-    let name = Substring(demangled)
-    guard let getter = name.firstRange(matching: ".body.getter"),
-      let qualifiedType = name[..<getter.lowerBound].split(separator: " ").last
-    else { return nil }
-    if qualifiedType == readType || qualifiedType.hasSuffix("." + readType) { return nil }
-    // Without the module: `ContentView.body` is what a developer searches for.
-    let components = qualifiedType.split(separator: ".", maxSplits: 1)
-    let typeName = components.count == 2 ? components[1] : components[0]
-    return "\(typeName).body"
   }
 }

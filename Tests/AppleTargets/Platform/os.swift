@@ -1,5 +1,5 @@
 // A stand-in for Apple's `os` module, for .ci/apple-targets.sh: what PerceptionCore's runtime
-// issues use (Primitives/RuntimeIssue.swift), with the shapes and availability Apple's SDK
+// issues use (Interop/RuntimeIssue.swift), with the shapes and availability Apple's SDK
 // declares, so that the package's `canImport(os)` branch is compiled for each Apple target.
 // Bodies do nothing: it is only compiled against.
 
