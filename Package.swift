@@ -156,7 +156,8 @@ let package = Package(
     // processes (Linux's XCTest has no XCTExpectFailure, and XCTMain runs a case from an
     // executable): a case that makes one report, run linked with PerceptionTestSupport (it must
     // fail) and without (it passes, the report on standard error); and, without, the report
-    // posted to a fallback event handler installed as a testing library would.
+    // posted to a fallback event handler installed as a testing library would, and the
+    // view-body watcher's report; the last two also with PERCEPTION_INTEROP=0.
     .target(name: "ReportScenarios", dependencies: ["Perception"], path: "Tests/ReportScenarios"),
     .executableTarget(
       name: "PerceptionReportProbe",
@@ -165,8 +166,11 @@ let package = Package(
     ),
     .executableTarget(
       name: "PerceptionReportControl",
-      dependencies: ["ReportScenarios"],
-      path: "Tests/PerceptionReportControl"
+      dependencies: ["ReportScenarios", "PerceptionCore"],
+      path: "Tests/PerceptionReportControl",
+      // Its view-body mode finds its stand-in render engine on the stack by name, as
+      // PerceptionCoreTests' tests do.
+      linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
     ),
     .testTarget(
       name: "PerceptionSwiftUITests",

@@ -2,12 +2,16 @@ import Glibc
 import ReportScenarios
 import XCTest
 
+@testable import PerceptionCore
+
 // Without PerceptionTestSupport; `PerceptionTestSupportTests` runs it in one mode:
 //
 //   xctest   the case that fails where the support library is linked: here it passes, and
 //            the report is a line on standard error
 //   interop  installs a fallback event handler in lib_TestingInterop, as a testing library
 //            does, and makes the report: the handler prints the event it receives
+//   viewbody a view body evaluated by a stand-in render engine reads a model untracked: the
+//            view-body watcher's report on standard error, unless PERCEPTION_INTEROP=0
 switch CommandLine.arguments.dropFirst().first {
 case "xctest":
   XCTMain(
@@ -35,7 +39,28 @@ case "interop":
     exit(2)
   }
   readOutsideTracking()
+case "viewbody":
+  // The engine is found on the stack by its symbol: linked with --export-dynamic for that.
+  let detector = ViewBodyDetector { frame in
+    frame.demangledSymbol?.contains("renderEngineStandIn") ?? false
+  }
+  let view = MeterView(meter: Meter())
+  ViewBodyChecking.$detectorOverride.withValue(detector) {
+    CheckingSlot.with(CheckingSlot.viewBodies) { renderEngineStandIn { _ = view.body } }
+  }
 default:
-  print("usage: PerceptionReportControl xctest|interop")
+  print("usage: PerceptionReportControl xctest|interop|viewbody")
   exit(2)
+}
+
+/// Stands in for SwiftUI's render engine evaluating a body.
+@inline(never)
+func renderEngineStandIn(_ evaluate: () -> Void) {
+  evaluate()
+}
+
+/// A view whose body reads a model without tracking it.
+struct MeterView {
+  let meter: Meter
+  var body: Int { meter.read() }
 }

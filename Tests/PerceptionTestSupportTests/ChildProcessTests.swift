@@ -8,8 +8,11 @@
     var standardError: String
     var status: Int32
 
-    /// Runs `executable` with `arguments` and `PERCEPTION_ENGINE=engine`.
-    init(_ executable: String, _ arguments: [String], engine: String) throws {
+    /// Runs `executable` with `arguments`, `PERCEPTION_ENGINE=engine` and `variables`.
+    init(
+      _ executable: String, _ arguments: [String], engine: String,
+      variables: [String: String] = [:]
+    ) throws {
       let products = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         .deletingLastPathComponent()
       let process = Process()
@@ -17,6 +20,7 @@
       process.arguments = arguments
       var environment = ProcessInfo.processInfo.environment
       environment["PERCEPTION_ENGINE"] = engine
+      environment.merge(variables) { _, new in new }
       process.environment = environment
       let output = Pipe()
       let error = Pipe()
@@ -34,6 +38,11 @@
       standardOutput = String(decoding: outputData, as: UTF8.self)
       standardError = String(decoding: errorData.all[0], as: UTF8.self)
       status = process.terminationStatus
+    }
+
+    /// The lines of standard error that are the library's reports.
+    var reports: [Substring] {
+      standardError.split(separator: "\n").filter { $0.hasPrefix("Perception:") }
     }
 
     /// The location the scenario printed before its read: `read at Module/File.swift:line`.
@@ -92,6 +101,39 @@
       try IssueRecordedSchema.check(Data(parts[2].utf8), location: location)
       // Taken by the handler: not written to standard error as well.
       #expect(!run.standardError.contains("Perception:"), "\(run.standardError)")
+    }
+
+    /// The test above is the control: the same run, the switch unset, posts the event.
+    @Test(arguments: ["perception", "native"])
+    func withInteropOffTheFallbackEventHandlerIsNotLookedUp(engine: String) throws {
+      let run = try ChildRun(
+        "PerceptionReportControl", ["interop"], engine: engine,
+        variables: ["PERCEPTION_INTEROP": "0"])
+      #expect(run.status == 0, "\(run.standardOutput)")
+      let location = try #require(run.readLocation)
+      #expect(!run.standardOutput.contains("event "), "\(run.standardOutput)")
+      #expect(run.reports.count == 1, "\(run.standardError)")
+      #expect(
+        run.reports.first?.hasPrefix("Perception: Meter.level was read at \(location):") == true)
+    }
+
+    /// The run with the switch unset is the control: without it, a watcher that never reported
+    /// would pass the test of the switch.
+    @Test(arguments: ["perception", "native"])
+    func theViewBodyWatcherReportsUnlessInteropIsOff(engine: String) throws {
+      let on = try ChildRun("PerceptionReportControl", ["viewbody"], engine: engine)
+      #expect(on.status == 0, "\(on.standardOutput)")
+      #expect(on.reports.count == 1, "\(on.standardError)")
+      #expect(
+        on.reports.first?.contains(" in MeterView.body, outside any tracking scope") == true,
+        "\(on.standardError)")
+      for off in ["0", "false", "no", "OFF"] {
+        let run = try ChildRun(
+          "PerceptionReportControl", ["viewbody"], engine: engine,
+          variables: ["PERCEPTION_INTEROP": off])
+        #expect(run.status == 0, "\(run.standardOutput)")
+        #expect(run.reports.isEmpty, "PERCEPTION_INTEROP=\(off): \(run.standardError)")
+      }
     }
   }
 #endif
