@@ -33,7 +33,8 @@ enum TrackingScope {
     ) -> R
   ) -> R {
     // Unprotected: the list's own code, bounded by its capacity, is its only writer, so a stack
-    // canary would guard nothing and cost every caller that inlines the scope.
+    // canary would guard nothing and cost every caller that inlines the scope: the CI row
+    // `nested-3` (Benchmarks/README.md, "Unsafe constructs and the rows that keep them").
     _withUnprotectedUnsafeTemporaryAllocation(of: AccessList.self, capacity: 1) { buffer in
       let list = buffer.baseAddress!
       let enclosingSlot = ThreadLocal.slot
