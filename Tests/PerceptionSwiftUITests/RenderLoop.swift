@@ -8,7 +8,14 @@ import SwiftUI
 /// set since. A view renders again all the views its body makes, or, in a loop made
 /// `comparingInputs`, only those whose inputs changed, as SwiftUI compares them (a binding by its
 /// location and the value it was made with, an object by identity, an equatable value by `==`,
-/// a closure as always changed).
+/// a closure as always changed), its bindings by identity or, with `bindings: .equality`, with
+/// `==` (`BindingComparison`, the stand-in's switch).
+///
+/// It updates as the graph does: while it renders, `StandInGraph.isUpdating` holds, so that a
+/// `State`'s getter returns what the owner's last update gave that copy of the view; before a
+/// view's body it updates the view's states; and a write renders the owner again only once its
+/// body, or a copy of the view anywhere, read the state during an update (SwiftUI's stand-in,
+/// State.swift, says from which OpenSwiftUI files).
 ///
 /// Each body, and each lazy closure a `Rows` calls, runs in a checked context
 /// (`withPerceptionChecking`), as if the platform saw every render begin, so that reads no
@@ -31,14 +38,19 @@ final class RenderLoop {
 
   private let root: Node
   private let comparingInputs: Bool
+  private let bindingComparison: BindingComparison
   private var rendered: [String] = []
 
   /// Renders `view` and everything below it; `comparingInputs` skips the views made again with
-  /// unchanged inputs.
-  init(_ view: some View, comparingInputs: Bool = false) {
+  /// unchanged inputs, comparing bindings as `bindings` says.
+  init(
+    _ view: some View, comparingInputs: Bool = false,
+    bindings bindingComparison: BindingComparison = .identity
+  ) {
     root = Node(view)
     self.comparingInputs = comparingInputs
-    render(root, environment: EnvironmentValues())
+    self.bindingComparison = bindingComparison
+    updating { render(root, environment: EnvironmentValues()) }
   }
 
   /// What the leaves rendered since the last call, as `name=text`, in render order.
@@ -51,7 +63,7 @@ final class RenderLoop {
   func settle() {
     for _ in 0..<100 {
       guard let node = firstInvalidated(below: root) else { return }
-      render(node, environment: node.environment)
+      updating { render(node, environment: node.environment) }
     }
     fatalError("the render loop did not settle")
   }
@@ -75,6 +87,13 @@ final class RenderLoop {
     }
   }
 
+  /// Runs `update` as the graph's update, in which a `State` reads its owner's last update.
+  private func updating(_ update: () -> Void) {
+    StandInGraph.isUpdating = true
+    defer { StandInGraph.isUpdating = false }
+    update()
+  }
+
   private func firstInvalidated(below node: Node) -> Node? {
     if node.invalidated.isSet { return node }
     for child in node.children {
@@ -88,7 +107,10 @@ final class RenderLoop {
     node.environment = environment
     let flag = node.invalidated
     for property in installedProperties(of: node.view) {
-      (property as? any StandInState)?.setOnChange { flag.set() }
+      if let state = property as? any StandInState {
+        state.setOnChange({ flag.set() }, onlyIfRead: true)
+        state.updateForRender()
+      }
       (property as? any StandInEnvironment)?.install(environment)
     }
     var childEnvironment = environment
@@ -127,7 +149,8 @@ final class RenderLoop {
       for (earlier, later) in zip(previous, installedProperties(of: view)) {
         (later as? any StandInState)?.adoptStorage(from: earlier)
       }
-      node.inputsUnchanged = comparingInputs && Self.sameInputs(node.view, view)
+      node.inputsUnchanged =
+        comparingInputs && Self.sameInputs(node.view, view, bindings: bindingComparison)
       node.view = view
       return node
     }
@@ -135,9 +158,14 @@ final class RenderLoop {
 }
 
 extension RenderLoop {
-  /// Whether SwiftUI would see `new` as the same input as `old`.
-  static func sameInputs(_ old: Any, _ new: Any) -> Bool {
-    if let binding = old as? any StandInBinding { return binding.isSameInput(asAny: new) }
+  /// Whether SwiftUI would see `new` as the same input as `old`, comparing bindings as
+  /// `bindings` says.
+  static func sameInputs(
+    _ old: Any, _ new: Any, bindings: BindingComparison = .identity
+  ) -> Bool {
+    if let binding = old as? any StandInBinding {
+      return binding.isSameInput(asAny: new, comparing: bindings)
+    }
     if type(of: old) is AnyClass { return (old as AnyObject) === (new as AnyObject) }
     if let value = old as? any Equatable { return value.isEqual(toAny: new) }
     let oldMirror = Mirror(reflecting: old)
@@ -149,7 +177,7 @@ extension RenderLoop {
     let oldChildren = oldMirror.children.map(\.value)
     let newChildren = newMirror.children.map(\.value)
     return oldChildren.count == newChildren.count
-      && zip(oldChildren, newChildren).allSatisfy { sameInputs($0, $1) }
+      && zip(oldChildren, newChildren).allSatisfy { sameInputs($0, $1, bindings: bindings) }
   }
 }
 
