@@ -30,6 +30,11 @@ final class RenderLoop {
     let invalidated = Flag()
     /// Whether the view's parent made it again with the same inputs at its last render.
     var inputsUnchanged = false
+    /// The values of the copies of other views' states among the view's inputs (a marked
+    /// view's tracking body holds the marked view) when it last rendered: SwiftUI writes a
+    /// state's value into the view at its owner's update, so a copy made after a change is a
+    /// changed input.
+    var copiedStatesAtRender: [ObjectIdentifier: Any] = [:]
 
     init(_ view: any View) {
       self.view = view
@@ -105,8 +110,9 @@ final class RenderLoop {
   private func render(_ node: Node, environment: EnvironmentValues) {
     node.invalidated.clear()
     node.environment = environment
+    defer { node.copiedStatesAtRender = Self.copiedStates(in: node.view) }
     let flag = node.invalidated
-    for property in installedProperties(of: node.view) {
+    for property in Self.properties(of: node.view) {
       if let state = property as? any StandInState {
         state.setOnChange({ flag.set() }, onlyIfRead: true)
         state.updateForRender()
@@ -145,12 +151,15 @@ final class RenderLoop {
         return Node(view)
       }
       let node = old[index]
-      let previous = installedProperties(of: node.view)
-      for (earlier, later) in zip(previous, installedProperties(of: view)) {
+      let previous = Self.properties(of: node.view)
+      for (earlier, later) in zip(previous, Self.properties(of: view)) {
         (later as? any StandInState)?.adoptStorage(from: earlier)
       }
       node.inputsUnchanged =
         comparingInputs && Self.sameInputs(node.view, view, bindings: bindingComparison)
+        && Self.copiedStates(in: view).allSatisfy { copies, value in
+          node.copiedStatesAtRender[copies].map { Self.sameInputs($0, value) } ?? true
+        }
       node.view = view
       return node
     }
@@ -158,6 +167,32 @@ final class RenderLoop {
 }
 
 extension RenderLoop {
+  /// The dynamic properties SwiftUI installs for `view`: its own, and a modified view's
+  /// modifier's, which SwiftUI installs as a view's.
+  static func properties(of view: any View) -> [any DynamicProperty] {
+    let modifier = (view as? any ModifierHolding)?.modifierValue
+    return installedProperties(of: view) + (modifier.map { installedProperties(of: $0) } ?? [])
+  }
+
+  /// The copies of other views' states among `view`'s stored properties that an owner's update
+  /// gave a value, by what the copies share: the view's own dynamic properties are its own.
+  static func copiedStates(in view: Any) -> [ObjectIdentifier: Any] {
+    func states(in value: Any, into found: inout [ObjectIdentifier: Any]) {
+      if let state = value as? any StandInState {
+        if let valueAtUpdate = state.valueAtUpdate { found[state.copies] = valueAtUpdate }
+        return
+      }
+      let mirror = Mirror(reflecting: value)
+      guard [.struct, .tuple, .optional, .enum].contains(mirror.displayStyle) else { return }
+      for child in mirror.children { states(in: child.value, into: &found) }
+    }
+    var found: [ObjectIdentifier: Any] = [:]
+    for child in Mirror(reflecting: view).children where !(child.value is any DynamicProperty) {
+      states(in: child.value, into: &found)
+    }
+    return found
+  }
+
   /// Whether SwiftUI would see `new` as the same input as `old`, comparing bindings as
   /// `bindings` says.
   static func sameInputs(
@@ -196,6 +231,15 @@ final class Flag: @unchecked Sendable {
   var isSet: Bool { lock.withLock { value } }
   func set() { lock.withLock { value = true } }
   func clear() { lock.withLock { value = false } }
+}
+
+/// A view that holds a modifier whose dynamic properties SwiftUI installs.
+protocol ModifierHolding {
+  var modifierValue: Any { get }
+}
+
+extension ModifiedContent: ModifierHolding {
+  var modifierValue: Any { modifier }
 }
 
 /// A primitive view whose children the loop asks for when it renders it.

@@ -166,6 +166,11 @@ package protocol StandInState {
   func setOnChange(_ onChange: (@Sendable () -> Void)?, onlyIfRead: Bool)
   /// Gives this copy of the view the storage's current value, as the owner's update does.
   func updateForRender()
+  /// The value the owner's last update gave this copy of the view, nil before any: SwiftUI
+  /// writes it into the view, so it is part of a copy of the view handed on as an input.
+  var valueAtUpdate: Any? { get }
+  /// What the copies of one view value share: the location of the value their owner gave them.
+  var copies: ObjectIdentifier { get }
 }
 
 extension StandInState {
@@ -204,4 +209,8 @@ extension State: StandInState {
   package func updateForRender() {
     location.valueAtUpdate = location.storage.value
   }
+
+  package var valueAtUpdate: Any? { location.valueAtUpdate }
+
+  package var copies: ObjectIdentifier { ObjectIdentifier(location) }
 }
