@@ -3,7 +3,12 @@
 ///
 /// The member role declares `typealias Body` as the tracking view, generic over the marked type,
 /// and an `@_implements(View, body)` property (`@_implements(ViewModifier, body(content:))` for a
-/// modifier) that returns it. With `Body` fixed, the type's own `body` no longer matches the
+/// modifier) that returns it. On a struct it also declares the tracking state, a stored `let`
+/// with an initial value (so no memberwise initializer parameter), which SwiftUI installs in the
+/// marked view: a change to what the body read invalidates the marked view itself, which makes
+/// its tracking body again from its current properties (swift-perception #117). An enumeration
+/// has no stored property, and SwiftUI installs no dynamic property of a class: their tracking
+/// body holds the state itself. With `Body` fixed, the type's own `body` no longer matches the
 /// protocol's requirement, and the compiler takes the `@_implements` member as the witness
 /// instead. The extension role conforms the type to a helper protocol whose `body` requirement
 /// the type's own `body` meets, and which the tracking view calls. Neither reads the body's
@@ -23,6 +28,11 @@ enum ViewTrackingExpansion {
   static let trackedModifier = "_PerceptionTrackedViewModifier"
   static let viewBody = "_PerceptionTrackingBody"
   static let modifierBody = "_PerceptionTrackingModifierBody"
+  static let selfTrackingViewBody = "_PerceptionSelfTrackingBody"
+  static let selfTrackingModifierBody = "_PerceptionSelfTrackingModifierBody"
+  static let trackingState = "_PerceptionTrackingState"
+  /// The struct's stored tracking state (`named(_perceptionTracking)`).
+  static let trackingStateProperty = "_perceptionTracking"
   /// The member that SwiftUI calls as the view's `body`. Fixed, as the macro declares it
   /// (`named(_perceptionTrackedBody)`): a name made from the discriminator would make the
   /// compiler expand the macro for every name looked up in the type.
@@ -47,25 +57,33 @@ enum ViewTrackingExpansion {
     guard type.namesProtocol else { return ExpansionResult(source: "") }
     let access = type.accessModifier.map { "\($0) " } ?? ""
     let tracked = type.selfType
+    // Only a struct holds its tracking state (the declaration's comment says why).
+    let holdsState = type.declaration.keyword == "struct"
+    let state =
+      holdsState
+      ? "\(access)let \(trackingStateProperty) = \(trackingState)<\(tracked)>()\n\n" : ""
+    let stateArgument = holdsState ? ", tracking: \(trackingStateProperty)" : ""
     switch type.kind {
     case .view:
+      let body = holdsState ? viewBody : selfTrackingViewBody
       return ExpansionResult(
         source: """
-          \(access)typealias Body = \(viewBody)<\(tracked)>
+          \(access)typealias Body = \(body)<\(tracked)>
 
-          @_implements(SwiftUI.View, body) @MainActor @preconcurrency \
-          \(access)var \(witness): \(viewBody)<\(tracked)> {
-            \(viewBody)(self)
+          \(state)@_implements(SwiftUI.View, body) @MainActor @preconcurrency \
+          \(access)var \(witness): \(body)<\(tracked)> {
+            \(body)(self\(stateArgument))
           }
           """)
     case .modifier:
+      let body = holdsState ? modifierBody : selfTrackingModifierBody
       return ExpansionResult(
         source: """
-          \(access)typealias Body = \(modifierBody)<\(tracked), Content>
+          \(access)typealias Body = \(body)<\(tracked), Content>
 
-          @_implements(SwiftUI.ViewModifier, body(content:)) @MainActor @preconcurrency \
-          \(access)func \(witness)(content: Content) -> \(modifierBody)<\(tracked), Content> {
-            \(modifierBody)(self, content: content)
+          \(state)@_implements(SwiftUI.ViewModifier, body(content:)) @MainActor @preconcurrency \
+          \(access)func \(witness)(content: Content) -> \(body)<\(tracked), Content> {
+            \(body)(self, content: content\(stateArgument))
           }
           """)
     }
