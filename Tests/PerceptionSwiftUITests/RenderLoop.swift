@@ -110,7 +110,8 @@ final class RenderLoop {
   private func render(_ node: Node, environment: EnvironmentValues) {
     node.invalidated.clear()
     node.environment = environment
-    defer { node.copiedStatesAtRender = Self.copiedStates(in: node.view) }
+    // Only a loop comparing inputs asks for them: Mirror's walk allocates.
+    defer { if comparingInputs { node.copiedStatesAtRender = Self.copiedStates(in: node.view) } }
     let flag = node.invalidated
     for property in Self.properties(of: node.view) {
       if let state = property as? any StandInState {
