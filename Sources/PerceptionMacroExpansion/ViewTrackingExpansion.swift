@@ -5,8 +5,9 @@
 /// and an `@_implements(View, body)` property (`@_implements(ViewModifier, body(content:))` for a
 /// modifier) that returns it. On a struct it also declares the tracking state, a stored `let`
 /// with an initial value (so no memberwise initializer parameter), which SwiftUI installs in the
-/// marked view: a change to what the body read invalidates the marked view itself, which makes
-/// its tracking body again from its current properties (swift-perception #117). An enumeration
+/// marked view: a change to what the body read invalidates the marked view itself, whose body
+/// (the `@_implements` member) renders the own body from its current properties into the
+/// tracking body (swift-perception #117). An enumeration
 /// has no stored property, and SwiftUI installs no dynamic property of a class: their tracking
 /// body holds the state itself. With `Body` fixed, the type's own `body` no longer matches the
 /// protocol's requirement, and the compiler takes the `@_implements` member as the witness

@@ -9,7 +9,7 @@
   // `@_implements(View, body)` property, so the view's own `body` witnesses
   // `_PerceptionTrackedView.body`, which the tracking body calls. On a struct it also adds the
   // stored `_PerceptionTrackingState`, which SwiftUI installs in the marked view: a change
-  // invalidates the marked view, whose body makes a tracking body from its current copy.
+  // invalidates the marked view, whose body renders the own body into the tracking body.
 
   /// A view whose own `body` renders inside perception tracking: the conformance
   /// `@WithPerceptionTracking` adds. Not for use by hand.
@@ -31,15 +31,15 @@
   }
 
   /// The tracking state of a struct marked `@WithPerceptionTracking`: a stored property the
-  /// attribute adds, `let _perceptionTracking`, so that a change to what the body read
-  /// invalidates the marked view itself and SwiftUI hands its tracking body a fresh copy of it,
-  /// with current `@State`, `@Binding` and `@Environment` values (swift-perception #117). Not for
-  /// use by hand.
+  /// attribute adds, `let _perceptionTracking`, which SwiftUI installs in the marked view, so
+  /// that a change to what the body read invalidates the marked view itself, whose body renders
+  /// the view's own body from its current `@State`, `@Binding` and `@Environment` values
+  /// (swift-perception #117). Not for use by hand.
   // A `let` with an initial value: no memberwise initializer parameter, whatever its access.
   // Equal to any other, so that a view's synthesized `Equatable` and `Hashable` are its own
   // properties'.
   public struct _PerceptionTrackingState<Tracked>: DynamicProperty, Sendable, Hashable {
-    fileprivate var states = WithPerceptionTrackingStates<_PerceptionTrackingBody<Tracked>>()
+    fileprivate var states = WithPerceptionTrackingStates<MarkedView<Tracked>>()
 
     /// A tracking state that has rendered nothing.
     public init() {}
@@ -52,82 +52,62 @@
   }
 
   /// The body of a struct marked `@WithPerceptionTracking`: the view's own body, rendered as
-  /// `WithPerceptionTracking { body }` renders it, with the view's own tracking state. Not for
+  /// `WithPerceptionTracking { body }` renders it, when the marked view's body makes it. Not for
   /// use by hand.
-  // It holds the view itself rather than a closure, so that making it allocates nothing. The
-  // view's states are held in a value that is no dynamic property, so that SwiftUI installs
-  // them once, in the marked view (it installs a view's fields of a `DynamicProperty` type
-  // only); the generation the marked view read makes each tracking body its invalidation
-  // makes a changed input.
-  public struct _PerceptionTrackingBody<Tracked> {
-    private let view: Tracked
-    private let tracking: TrackingOfOwner<_PerceptionTrackingBody>
+  // The own body renders in the marked view's body, which SwiftUI runs when the view's
+  // properties, or the state a change bumps, change: with the view's current properties, and
+  // observed as the marked view, where SwiftUI observes Observation's objects itself. It holds
+  // the rendered content, so that making it allocates nothing.
+  public struct _PerceptionTrackingBody<Tracked: _PerceptionTrackedView> {
+    private let content: Tracked._PerceptionTrackedBody
 
-    /// The tracking body of `view`, whose tracking state is `tracking`; reads the generation in
-    /// the marked view's body, so that SwiftUI ties that body to it.
+    /// Renders `view`'s own body, tracked by its tracking state `tracking`.
+    @MainActor @preconcurrency
     public init(_ view: Tracked, tracking: _PerceptionTrackingState<Tracked>) {
-      self.view = view
-      self.tracking = TrackingOfOwner(tracking.states)
+      content = tracking.states.render { view.body }
     }
   }
 
-  extension _PerceptionTrackingBody: TrackingView {
-    static var markedView: Any.Type? { Tracked.self }
-  }
-
-  extension _PerceptionTrackingBody: View where Tracked: _PerceptionTrackedView {
-    /// The view's own body, tracked.
-    public var body: Tracked._PerceptionTrackedBody {
-      tracking.render { view.body }
-    }
+  extension _PerceptionTrackingBody: View {
+    /// The view's own body, as the marked view's body rendered it.
+    public var body: Tracked._PerceptionTrackedBody { content }
   }
 
   /// The body of a view modifier struct marked `@WithPerceptionTracking`: the modifier's own
-  /// `body(content:)`, tracked as `_PerceptionTrackingBody` tracks a view's. Not for use by hand.
-  public struct _PerceptionTrackingModifierBody<Tracked, Content> {
-    private let modifier: Tracked
-    private let content: Content
-    private let tracking: TrackingOfOwner<_PerceptionTrackingBody<Tracked>>
+  /// `body(content:)`, rendered as `_PerceptionTrackingBody` renders a view's. Not for use by
+  /// hand.
+  public struct _PerceptionTrackingModifierBody<
+    Tracked: _PerceptionTrackedViewModifier, Content
+  > {
+    private let rendered: Tracked._PerceptionTrackedBody
 
-    /// The tracking body of `modifier` applied to `content`, whose tracking state is `tracking`.
+    /// Renders `modifier`'s own body of `content`, tracked by its tracking state `tracking`.
+    @MainActor @preconcurrency
     public init(_ modifier: Tracked, content: Content, tracking: _PerceptionTrackingState<Tracked>)
-    {
-      self.modifier = modifier
-      self.content = content
-      self.tracking = TrackingOfOwner(tracking.states)
+    where Content == Tracked.Content {
+      rendered = tracking.states.render { modifier.body(content: content) }
     }
   }
 
-  extension _PerceptionTrackingModifierBody: View
-  where Tracked: _PerceptionTrackedViewModifier, Content == Tracked.Content {
-    /// The modifier's own body, tracked.
-    public var body: Tracked._PerceptionTrackedBody {
-      tracking.render { modifier.body(content: content) }
-    }
+  extension _PerceptionTrackingModifierBody: View {
+    /// The modifier's own body, as the marked modifier's body rendered it.
+    public var body: Tracked._PerceptionTrackedBody { rendered }
   }
 
-  /// A marked view's tracking states as its tracking body holds them: no dynamic property, and
-  /// the generation the marked view read when it made the tracking body.
-  struct TrackingOfOwner<Owner: TrackingView> {
-    private let states: WithPerceptionTrackingStates<Owner>
-    private let generation: Int
-
-    init(_ states: WithPerceptionTrackingStates<Owner>) {
-      self.states = states
-      generation = states.generationForOwner
-    }
-
-    func render<Content>(_ content: () -> Content) -> Content {
-      states.renderTracked(content)
-    }
+  /// The marked type a tracking state belongs to, for the change trace.
+  struct MarkedView<Tracked>: TrackingView {
+    static var markedView: Any.Type? { Tracked.self }
   }
 
   /// The body of an enumeration or class marked `@WithPerceptionTracking`, which holds the
   /// tracking states itself: an enumeration has no stored property for them, and SwiftUI
   /// installs no dynamic property of a class. Its `@State`-free view never goes stale. Not for
   /// use by hand.
+  // SwiftUI installs the dynamic properties of a struct's or an enumeration's fields only
+  // (OpenSwiftUI's DynamicPropertyCache.fields(of:), in
+  // Sources/OpenSwiftUICore/Data/DynamicProperty/DynamicProperty.swift, at 069dd80).
   public struct _PerceptionSelfTrackingBody<Tracked> {
-    private var states = WithPerceptionTrackingStates<_PerceptionTrackingBody<Tracked>>()
+    private var states = WithPerceptionTrackingStates<MarkedView<Tracked>>()
     private let view: Tracked
 
     /// The tracking body of `view`.
@@ -146,7 +126,7 @@
   /// The body of a view modifier enumeration or class marked `@WithPerceptionTracking`, which
   /// holds the tracking states itself, as `_PerceptionSelfTrackingBody` does. Not for use by hand.
   public struct _PerceptionSelfTrackingModifierBody<Tracked, Content> {
-    private var states = WithPerceptionTrackingStates<_PerceptionTrackingBody<Tracked>>()
+    private var states = WithPerceptionTrackingStates<MarkedView<Tracked>>()
     private let modifier: Tracked
     private let content: Content
 

@@ -72,21 +72,9 @@
     @State private var generation = 0
 
     func render<Content>(_ content: () -> Content) -> Content {
-      // Read, so that SwiftUI ties the body to the state the bump sets.
-      _ = generationForOwner
-      return renderTracked(content)
-    }
-
-    /// The generation, read by the body that owns the states, so that SwiftUI ties that body to
-    /// the state the bump sets; 0, read nowhere, where nothing is tracked.
-    var generationForOwner: Int {
-      tracker == nil ? 0 : generation
-    }
-
-    /// Runs `content` tracked, the first change to what it read bumping the generation; reads
-    /// no generation, which the owner of the states read.
-    func renderTracked<Content>(_ content: () -> Content) -> Content {
       guard let tracker else { return content() }
+      // Read, so that SwiftUI ties the body to the state the bump sets.
+      _ = generation
       return tracker.render(content) { [self] in generation &+= 1 }
     }
   }
