@@ -108,6 +108,32 @@ struct CurrentPropertiesTests {
     #expect(renders.take() == 1)
   }
 
+  @Test func whereSwiftUIObservesItselfTheMarkedViewIsObserved() throws {
+    // From iOS 17 with the native engine there is no tracker: SwiftUI observes the body's reads
+    // itself, per view, so the own body must be read in the marked view's body, not in a
+    // tracking body that holds an older copy of the view. (With no tracker, the loop's checked
+    // contexts would report the body's reads: checking is not what this test is about.)
+    try StandInGraph.$observesNatively.withValue(true) {
+      try _PerceptionLocals.$skipPerceptionChecking.withValue(true) { try observedSequence() }
+    }
+  }
+
+  private func observedSequence() throws {
+    do {
+      let model = Model()
+      let renders = BodyRenders()
+      let loop = RenderLoop(MarkedFlagAndLocalView(model: model, renders: renders))
+      #expect(loop.takeLog() == ["flag=hidden"])
+      try #require(loop.find(MarkedFlagAndLocalView.self)).local = true
+      loop.settle()
+      #expect(loop.takeLog() == [])
+      model.isOn = true
+      loop.settle()
+      #expect(loop.takeLog() == ["flag=SHOW"])
+      #expect(renders.take() == 2)
+    }
+  }
+
   @Test func theOtherOrderReadsTheStateAtEveryRender() throws {
     let model = Model()
     let loop = RenderLoop(MarkedLocalAndFlagView(model: model))

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import PerceptionCore
 import SwiftUI
 
@@ -132,11 +133,22 @@ final class RenderLoop {
     case let container as any Container:
       childViews = withPerceptionChecking { container.children }
     default:
-      childViews = [withPerceptionChecking { body(of: node.view) }]
+      childViews = [withPerceptionChecking { observedBody(of: node.view, flag: flag) }]
     }
     node.children = reconcile(node.children, with: childViews)
     for child in node.children where !child.inputsUnchanged || child.invalidated.isSet {
       render(child, environment: childEnvironment)
+    }
+  }
+
+  /// The body, observed as SwiftUI observes it where it observes Observation's objects itself:
+  /// a change to what it read renders this view again.
+  private func observedBody(of view: any View, flag: Flag) -> any View {
+    guard StandInGraph.observesNatively else { return body(of: view) }
+    return withObservationTracking {
+      body(of: view)
+    } onChange: {
+      flag.set()
     }
   }
 

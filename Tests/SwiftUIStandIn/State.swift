@@ -193,6 +193,13 @@ package enum StandInGraph {
     get { lock.withLock { updating } }
     set { lock.withLock { updating = newValue } }
   }
+
+  /// Whether this SwiftUI observes Observation's objects itself, as from iOS 17: a render loop
+  /// then runs each body in `withObservationTracking` and renders that view again on a change
+  /// (Apple's "Migrating from the Observable Object protocol to the Observable macro": SwiftUI
+  /// tracks the observable properties a view's body reads). A task-local, so that one test
+  /// models it without the others.
+  @TaskLocal package static var observesNatively = false
 }
 
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
