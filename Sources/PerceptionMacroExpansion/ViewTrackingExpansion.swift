@@ -58,8 +58,10 @@ enum ViewTrackingExpansion {
     guard type.namesProtocol else { return ExpansionResult(source: "") }
     let access = type.accessModifier.map { "\($0) " } ?? ""
     let tracked = type.selfType
-    // Only a struct holds its tracking state (the declaration's comment says why).
-    let holdsState = type.declaration.keyword == "struct"
+    // Only a struct holds its tracking state (the declaration's comment says why), and not one
+    // that names a coding protocol: its synthesized conformance would name the state, which is
+    // not `Codable`, and a view that compiled without the state must compile with it.
+    let holdsState = type.declaration.keyword == "struct" && !type.namesCodingProtocol
     let state =
       holdsState
       ? "\(access)let \(trackingStateProperty) = \(trackingState)<\(tracked)>()\n\n" : ""
@@ -147,6 +149,8 @@ struct MarkedType {
   /// Whether the inheritance list names `View` or `ViewModifier`, which the member role needs to
   /// know which one to witness: it sees no conformance declared elsewhere.
   var namesProtocol = false
+  /// Whether the inheritance list names `Codable`, `Encodable` or `Decodable`.
+  var namesCodingProtocol = false
   /// Whether the body declares `Body`: a type alias, a nested type or an associated type.
   var declaresBody = false
   /// `public`, `package` or `open`, which the generated members must match; nil otherwise.
@@ -180,6 +184,11 @@ struct MarkedType {
         namesProtocol = true
       }
       if inInheritance && source.isToken(position, "View") { namesProtocol = true }
+      if inInheritance
+        && ["Codable", "Encodable", "Decodable"].contains(where: { source.isToken(position, $0) })
+      {
+        namesCodingProtocol = true
+      }
       position += 1
     }
     if position < source.tokens.count {

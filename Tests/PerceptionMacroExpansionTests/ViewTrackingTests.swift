@@ -53,6 +53,16 @@ struct ViewTrackingTests {
         """.replacingOccurrences(of: "<Counter>", with: keyword == "enum" ? "<Self>" : "<Counter>"))
   }
 
+  @Test(arguments: ["Codable", "Encodable", "Swift.Decodable"])
+  func aStructThatNamesACodingProtocolHoldsNoState(coding: String) {
+    // Its synthesized conformance would name the state, which is not `Codable`.
+    let result = MacroExpander.expand(
+      Self.request(.member, "@WithPerceptionTracking struct Counter: View, \(coding) {}"))
+    #expect(result.diagnostics == [])
+    #expect(result.source?.contains("_PerceptionSelfTrackingBody<Self>") == true)
+    #expect(result.source?.contains("_perceptionTracking") == false)
+  }
+
   @Test func membersOfAPublicViewArePublic() {
     let source =
       MacroExpander.expand(
@@ -292,6 +302,25 @@ struct ViewTrackingCompileTests {
     try #require(Toolchain.swiftc != nil && Toolchain.plugin != nil)
     let declaration = """
       @WithPerceptionTracking struct V: View, Equatable {
+        let title: String
+        var count = 0
+        var body: some View { Leaf() }
+      }
+      @MainActor func make() -> [V] { [V(title: "a"), V(title: "b", count: 1)] }
+      """
+    for swiftVersion in ["5", "6"] {
+      let output = try Self.compile(declaration, swiftVersion: swiftVersion)
+      #expect(output.exitCode == 0, "Swift \(swiftVersion): \(output.text)")
+      #expect(!output.text.contains("warning:"), "Swift \(swiftVersion): \(output.text)")
+    }
+  }
+
+  /// A marked struct that synthesizes `Codable` compiles as it did before the tracking state,
+  /// with no warning: it holds no state.
+  @Test func aCodableStructStillSynthesizesItsConformance() throws {
+    try #require(Toolchain.swiftc != nil && Toolchain.plugin != nil)
+    let declaration = """
+      @WithPerceptionTracking struct V: View, Codable {
         let title: String
         var count = 0
         var body: some View { Leaf() }
