@@ -67,7 +67,7 @@
     message:
       "SwiftUI observes @Perceptible models itself on watchOS 10 and later; remove @WithPerceptionTracking."
   )
-  @attached(member, names: named(Body), named(_perceptionTrackedBody))
+  @attached(member, names: named(Body), named(_perceptionTrackedBody), named(_perceptionTracking))
   @attached(memberAttribute)
   @attached(
     extension,

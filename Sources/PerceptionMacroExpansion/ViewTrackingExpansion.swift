@@ -3,7 +3,13 @@
 ///
 /// The member role declares `typealias Body` as the tracking view, generic over the marked type,
 /// and an `@_implements(View, body)` property (`@_implements(ViewModifier, body(content:))` for a
-/// modifier) that returns it. With `Body` fixed, the type's own `body` no longer matches the
+/// modifier) that returns it. On a struct it also declares the tracking state, a stored `let`
+/// with an initial value (so no memberwise initializer parameter), which SwiftUI installs in the
+/// marked view: a change to what the body read invalidates the marked view itself, whose body
+/// (the `@_implements` member) renders the own body from its current properties into the
+/// tracking body (swift-perception #117). An enumeration
+/// has no stored property, and SwiftUI installs no dynamic property of a class: their tracking
+/// body holds the state itself. With `Body` fixed, the type's own `body` no longer matches the
 /// protocol's requirement, and the compiler takes the `@_implements` member as the witness
 /// instead. The extension role conforms the type to a helper protocol whose `body` requirement
 /// the type's own `body` meets, and which the tracking view calls. Neither reads the body's
@@ -23,6 +29,11 @@ enum ViewTrackingExpansion {
   static let trackedModifier = "_PerceptionTrackedViewModifier"
   static let viewBody = "_PerceptionTrackingBody"
   static let modifierBody = "_PerceptionTrackingModifierBody"
+  static let selfTrackingViewBody = "_PerceptionSelfTrackingBody"
+  static let selfTrackingModifierBody = "_PerceptionSelfTrackingModifierBody"
+  static let trackingState = "_PerceptionTrackingState"
+  /// The struct's stored tracking state (`named(_perceptionTracking)`).
+  static let trackingStateProperty = "_perceptionTracking"
   /// The member that SwiftUI calls as the view's `body`. Fixed, as the macro declares it
   /// (`named(_perceptionTrackedBody)`): a name made from the discriminator would make the
   /// compiler expand the macro for every name looked up in the type.
@@ -47,25 +58,35 @@ enum ViewTrackingExpansion {
     guard type.namesProtocol else { return ExpansionResult(source: "") }
     let access = type.accessModifier.map { "\($0) " } ?? ""
     let tracked = type.selfType
+    // Only a struct holds its tracking state (the declaration's comment says why), and not one
+    // that names a coding protocol: its synthesized conformance would name the state, which is
+    // not `Codable`, and a view that compiled without the state must compile with it.
+    let holdsState = type.declaration.keyword == "struct" && !type.namesCodingProtocol
+    let state =
+      holdsState
+      ? "\(access)let \(trackingStateProperty) = \(trackingState)<\(tracked)>()\n\n" : ""
+    let stateArgument = holdsState ? ", tracking: \(trackingStateProperty)" : ""
     switch type.kind {
     case .view:
+      let body = holdsState ? viewBody : selfTrackingViewBody
       return ExpansionResult(
         source: """
-          \(access)typealias Body = \(viewBody)<\(tracked)>
+          \(access)typealias Body = \(body)<\(tracked)>
 
-          @_implements(SwiftUI.View, body) @MainActor @preconcurrency \
-          \(access)var \(witness): \(viewBody)<\(tracked)> {
-            \(viewBody)(self)
+          \(state)@_implements(SwiftUI.View, body) @MainActor @preconcurrency \
+          \(access)var \(witness): \(body)<\(tracked)> {
+            \(body)(self\(stateArgument))
           }
           """)
     case .modifier:
+      let body = holdsState ? modifierBody : selfTrackingModifierBody
       return ExpansionResult(
         source: """
-          \(access)typealias Body = \(modifierBody)<\(tracked), Content>
+          \(access)typealias Body = \(body)<\(tracked), Content>
 
-          @_implements(SwiftUI.ViewModifier, body(content:)) @MainActor @preconcurrency \
-          \(access)func \(witness)(content: Content) -> \(modifierBody)<\(tracked), Content> {
-            \(modifierBody)(self, content: content)
+          \(state)@_implements(SwiftUI.ViewModifier, body(content:)) @MainActor @preconcurrency \
+          \(access)func \(witness)(content: Content) -> \(body)<\(tracked), Content> {
+            \(body)(self, content: content\(stateArgument))
           }
           """)
     }
@@ -128,6 +149,8 @@ struct MarkedType {
   /// Whether the inheritance list names `View` or `ViewModifier`, which the member role needs to
   /// know which one to witness: it sees no conformance declared elsewhere.
   var namesProtocol = false
+  /// Whether the inheritance list names `Codable`, `Encodable` or `Decodable`.
+  var namesCodingProtocol = false
   /// Whether the body declares `Body`: a type alias, a nested type or an associated type.
   var declaresBody = false
   /// `public`, `package` or `open`, which the generated members must match; nil otherwise.
@@ -161,6 +184,11 @@ struct MarkedType {
         namesProtocol = true
       }
       if inInheritance && source.isToken(position, "View") { namesProtocol = true }
+      if inInheritance
+        && ["Codable", "Encodable", "Decodable"].contains(where: { source.isToken(position, $0) })
+      {
+        namesCodingProtocol = true
+      }
       position += 1
     }
     if position < source.tokens.count {

@@ -44,6 +44,13 @@ open class NSLock: NSObject, NSLocking, @unchecked Sendable {
   open func unlock() {}
 }
 
+/// foundation/thread: `class Thread`, iOS 2, macOS 10.0, tvOS 9, watchOS 2 (an Objective-C
+/// class, `NSThread`, `NSObject`'s subclass).
+open class Thread: NSObject, @unchecked Sendable {
+  /// foundation/thread/ismainthread-swift.type.property: `class var isMainThread: Bool { get }`.
+  open class var isMainThread: Bool { false }
+}
+
 /// foundation/comparisonresult: `enum ComparisonResult`, an Objective-C enumeration
 /// (`NSComparisonResult`) with no availability of its own.
 @frozen public enum ComparisonResult: Int, Sendable {

@@ -28,10 +28,39 @@ struct ViewTrackingTests {
       result.source == """
         typealias Body = _PerceptionTrackingBody<Self>
 
+        let _perceptionTracking = _PerceptionTrackingState<Self>()
+
         @_implements(SwiftUI.View, body) @MainActor @preconcurrency var _perceptionTrackedBody: _PerceptionTrackingBody<Self> {
-          _PerceptionTrackingBody(self)
+          _PerceptionTrackingBody(self, tracking: _perceptionTracking)
         }
         """)
+  }
+
+  @Test(arguments: ["enum", "final class"])
+  func anEnumerationOrClassHoldsNoState(keyword: String) {
+    // An enumeration has no stored property; SwiftUI installs no dynamic property of a class.
+    let result = MacroExpander.expand(
+      Self.request(.member, "@WithPerceptionTracking \(keyword) Counter: View {}"))
+    #expect(result.diagnostics == [])
+    #expect(
+      result.source
+        == """
+        typealias Body = _PerceptionSelfTrackingBody<Counter>
+
+        @_implements(SwiftUI.View, body) @MainActor @preconcurrency var _perceptionTrackedBody: _PerceptionSelfTrackingBody<Counter> {
+          _PerceptionSelfTrackingBody(self)
+        }
+        """.replacingOccurrences(of: "<Counter>", with: keyword == "enum" ? "<Self>" : "<Counter>"))
+  }
+
+  @Test(arguments: ["Codable", "Encodable", "Swift.Decodable"])
+  func aStructThatNamesACodingProtocolHoldsNoState(coding: String) {
+    // Its synthesized conformance would name the state, which is not `Codable`.
+    let result = MacroExpander.expand(
+      Self.request(.member, "@WithPerceptionTracking struct Counter: View, \(coding) {}"))
+    #expect(result.diagnostics == [])
+    #expect(result.source?.contains("_PerceptionSelfTrackingBody<Self>") == true)
+    #expect(result.source?.contains("_perceptionTracking") == false)
   }
 
   @Test func membersOfAPublicViewArePublic() {
@@ -40,6 +69,7 @@ struct ViewTrackingTests {
         Self.request(.member, "@WithPerceptionTracking public struct Counter: SwiftUI.View {}")
       ).source ?? ""
     #expect(source.contains("public typealias Body = _PerceptionTrackingBody<Self>"))
+    #expect(source.contains("public let _perceptionTracking = _PerceptionTrackingState<Self>()"))
     #expect(source.contains("public var _perceptionTrackedBody"))
   }
 
@@ -48,7 +78,7 @@ struct ViewTrackingTests {
       MacroExpander.expand(
         Self.request(.member, "@WithPerceptionTracking final class Box<T: Equatable, U>: View {}")
       ).source ?? ""
-    #expect(source.contains("typealias Body = _PerceptionTrackingBody<Box<T, U>>"))
+    #expect(source.contains("typealias Body = _PerceptionSelfTrackingBody<Box<T, U>>"))
   }
 
   @Test func aViewModifierWitnessesBodyOfContent() {
@@ -58,8 +88,10 @@ struct ViewTrackingTests {
       result.source == """
         typealias Body = _PerceptionTrackingModifierBody<Self, Content>
 
+        let _perceptionTracking = _PerceptionTrackingState<Self>()
+
         @_implements(SwiftUI.ViewModifier, body(content:)) @MainActor @preconcurrency func _perceptionTrackedBody(content: Content) -> _PerceptionTrackingModifierBody<Self, Content> {
-          _PerceptionTrackingModifierBody(self, content: content)
+          _PerceptionTrackingModifierBody(self, content: content, tracking: _perceptionTracking)
         }
         """)
   }
@@ -204,20 +236,29 @@ struct ViewTrackingCompileTests {
       associatedtype _PerceptionTrackedBody: View
       @ViewBuilder func body(content: Content) -> _PerceptionTrackedBody
     }
-    struct _PerceptionTrackingBody<T> { let t: T; init(_ t: T) { self.t = t } }
+    protocol DynamicProperty {}
+    struct _PerceptionTrackingState<T>: DynamicProperty, Sendable, Hashable { init() {} }
+    struct _PerceptionTrackingBody<T> {
+      let t: T
+      init(_ t: T, tracking: _PerceptionTrackingState<T>) { self.t = t }
+    }
     extension _PerceptionTrackingBody: View where T: _PerceptionTrackedView {
+      var body: T._PerceptionTrackedBody { t.body }
+    }
+    struct _PerceptionSelfTrackingBody<T> { let t: T; init(_ t: T) { self.t = t } }
+    extension _PerceptionSelfTrackingBody: View where T: _PerceptionTrackedView {
       var body: T._PerceptionTrackedBody { t.body }
     }
     struct _PerceptionTrackingModifierBody<T, C> {
       let t: T
       let c: C
-      init(_ t: T, content: C) { (self.t, self.c) = (t, content) }
+      init(_ t: T, content: C, tracking: _PerceptionTrackingState<T>) { (self.t, self.c) = (t, content) }
     }
     extension _PerceptionTrackingModifierBody: View
     where T: _PerceptionTrackedViewModifier, C == T.Content {
       var body: T._PerceptionTrackedBody { t.body(content: c) }
     }
-    @attached(member, names: named(Body), named(_perceptionTrackedBody))
+    @attached(member, names: named(Body), named(_perceptionTrackedBody), named(_perceptionTracking))
     @attached(memberAttribute)
     @attached(
       extension,
@@ -227,10 +268,13 @@ struct ViewTrackingCompileTests {
 
     """
 
-  static func compile(_ declaration: String) throws -> Toolchain.Output {
+  static func compile(_ declaration: String, swiftVersion: String = "6") throws -> Toolchain.Output
+  {
     try Toolchain.typecheck(
       "\n\(declaration)\n" + stubs,
-      arguments: Toolchain.pluginArguments + ["-swift-version", "6", "-module-name", "SwiftUI"])
+      arguments: Toolchain.pluginArguments + [
+        "-swift-version", swiftVersion, "-module-name", "SwiftUI",
+      ])
   }
 
   /// Each shape compiles with no diagnostic at all: the attribute alone, the body as written.
@@ -245,9 +289,49 @@ struct ViewTrackingCompileTests {
   ])
   func everyShapeCompilesCleanly(declaration: String) throws {
     try #require(Toolchain.swiftc != nil && Toolchain.plugin != nil)
-    let output = try Self.compile(declaration)
-    #expect(output.exitCode == 0, "\(output.text)")
-    #expect(!output.text.contains("warning:"), "\(output.text)")
+    for swiftVersion in ["5", "6"] {
+      let output = try Self.compile(declaration, swiftVersion: swiftVersion)
+      #expect(output.exitCode == 0, "Swift \(swiftVersion): \(output.text)")
+      #expect(!output.text.contains("warning:"), "Swift \(swiftVersion): \(output.text)")
+    }
+  }
+
+  /// The struct's tracking state is a `let` with an initial value: the memberwise initializer
+  /// keeps its parameters and its access level, and a synthesized `Equatable` still compiles.
+  @Test func theStructsStateAddsNoInitializerParameter() throws {
+    try #require(Toolchain.swiftc != nil && Toolchain.plugin != nil)
+    let declaration = """
+      @WithPerceptionTracking struct V: View, Equatable {
+        let title: String
+        var count = 0
+        var body: some View { Leaf() }
+      }
+      @MainActor func make() -> [V] { [V(title: "a"), V(title: "b", count: 1)] }
+      """
+    for swiftVersion in ["5", "6"] {
+      let output = try Self.compile(declaration, swiftVersion: swiftVersion)
+      #expect(output.exitCode == 0, "Swift \(swiftVersion): \(output.text)")
+      #expect(!output.text.contains("warning:"), "Swift \(swiftVersion): \(output.text)")
+    }
+  }
+
+  /// A marked struct that synthesizes `Codable` compiles as it did before the tracking state,
+  /// with no warning: it holds no state.
+  @Test func aCodableStructStillSynthesizesItsConformance() throws {
+    try #require(Toolchain.swiftc != nil && Toolchain.plugin != nil)
+    let declaration = """
+      @WithPerceptionTracking struct V: View, Codable {
+        let title: String
+        var count = 0
+        var body: some View { Leaf() }
+      }
+      @MainActor func make() -> [V] { [V(title: "a"), V(title: "b", count: 1)] }
+      """
+    for swiftVersion in ["5", "6"] {
+      let output = try Self.compile(declaration, swiftVersion: swiftVersion)
+      #expect(output.exitCode == 0, "Swift \(swiftVersion): \(output.text)")
+      #expect(!output.text.contains("warning:"), "Swift \(swiftVersion): \(output.text)")
+    }
   }
 
   /// Each misuse is one error at the attribute, saying what to do; on an extension it is the

@@ -264,7 +264,10 @@ struct MarkedViewTests {
 
 /// What a marked view's renders cost beside a wrapped one's, for counting allocations under a
 /// tool: runs only with `PERCEPTION_RENDER_COST=marked` or `=wrapped` (then 1,000 changes, each
-/// rendering the view again), e.g. `valgrind` on the test binary filtered to this suite.
+/// rendering the view again), e.g. `valgrind` on the test binary filtered to this suite. With
+/// `=marked-layer`, `=wrapped-layer` or `=writes`, the same 1,000 changes without the render
+/// loop: the layer's own calls for each render (a marked view's body and its tracking body's;
+/// a wrapper's body), or the writes alone, to subtract.
 @MainActor
 @Suite("@WithPerceptionTracking's render cost, on request")
 struct MarkedViewCostTests {
@@ -275,6 +278,15 @@ struct MarkedViewCostTests {
     switch kind {
     case "marked": loop = RenderLoop(MarkedTitleView(model: model))
     case "wrapped": loop = RenderLoop(TitleView(model: model))
+    case "marked-layer", "wrapped-layer", "writes":
+      let marked = MarkedTitleView(model: model)
+      let wrapped = TitleView(model: model).body
+      for index in 0..<1_000 {
+        if kind == "marked-layer" { _ = marked._perceptionTrackedBody.body }
+        if kind == "wrapped-layer" { _ = wrapped.body }
+        model.title = "\(index)"
+      }
+      return
     default: return
     }
     for index in 0..<1_000 {

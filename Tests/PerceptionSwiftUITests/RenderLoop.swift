@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import PerceptionCore
 import SwiftUI
 
@@ -8,7 +9,14 @@ import SwiftUI
 /// set since. A view renders again all the views its body makes, or, in a loop made
 /// `comparingInputs`, only those whose inputs changed, as SwiftUI compares them (a binding by its
 /// location and the value it was made with, an object by identity, an equatable value by `==`,
-/// a closure as always changed).
+/// a closure as always changed), its bindings by identity or, with `bindings: .equality`, with
+/// `==` (`BindingComparison`, the stand-in's switch).
+///
+/// It updates as the graph does: while it renders, `StandInGraph.isUpdating` holds, so that a
+/// `State`'s getter returns what the owner's last update gave that copy of the view; before a
+/// view's body it updates the view's states; and a write renders the owner again only once its
+/// body, or a copy of the view anywhere, read the state during an update (SwiftUI's stand-in,
+/// State.swift, says from which OpenSwiftUI files).
 ///
 /// Each body, and each lazy closure a `Rows` calls, runs in a checked context
 /// (`withPerceptionChecking`), as if the platform saw every render begin, so that reads no
@@ -23,6 +31,11 @@ final class RenderLoop {
     let invalidated = Flag()
     /// Whether the view's parent made it again with the same inputs at its last render.
     var inputsUnchanged = false
+    /// The values of the copies of other views' states among the view's inputs (a marked
+    /// view's tracking body holds the marked view) when it last rendered: SwiftUI writes a
+    /// state's value into the view at its owner's update, so a copy made after a change is a
+    /// changed input.
+    var copiedStatesAtRender: [ObjectIdentifier: Any] = [:]
 
     init(_ view: any View) {
       self.view = view
@@ -31,14 +44,19 @@ final class RenderLoop {
 
   private let root: Node
   private let comparingInputs: Bool
+  private let bindingComparison: BindingComparison
   private var rendered: [String] = []
 
   /// Renders `view` and everything below it; `comparingInputs` skips the views made again with
-  /// unchanged inputs.
-  init(_ view: some View, comparingInputs: Bool = false) {
+  /// unchanged inputs, comparing bindings as `bindings` says.
+  init(
+    _ view: some View, comparingInputs: Bool = false,
+    bindings bindingComparison: BindingComparison = .identity
+  ) {
     root = Node(view)
     self.comparingInputs = comparingInputs
-    render(root, environment: EnvironmentValues())
+    self.bindingComparison = bindingComparison
+    updating { render(root, environment: EnvironmentValues()) }
   }
 
   /// What the leaves rendered since the last call, as `name=text`, in render order.
@@ -51,7 +69,7 @@ final class RenderLoop {
   func settle() {
     for _ in 0..<100 {
       guard let node = firstInvalidated(below: root) else { return }
-      render(node, environment: node.environment)
+      updating { render(node, environment: node.environment) }
     }
     fatalError("the render loop did not settle")
   }
@@ -75,6 +93,13 @@ final class RenderLoop {
     }
   }
 
+  /// Runs `update` as the graph's update, in which a `State` reads its owner's last update.
+  private func updating(_ update: () -> Void) {
+    StandInGraph.isUpdating = true
+    defer { StandInGraph.isUpdating = false }
+    update()
+  }
+
   private func firstInvalidated(below node: Node) -> Node? {
     if node.invalidated.isSet { return node }
     for child in node.children {
@@ -86,9 +111,14 @@ final class RenderLoop {
   private func render(_ node: Node, environment: EnvironmentValues) {
     node.invalidated.clear()
     node.environment = environment
+    // Only a loop comparing inputs asks for them: Mirror's walk allocates.
+    defer { if comparingInputs { node.copiedStatesAtRender = Self.copiedStates(in: node.view) } }
     let flag = node.invalidated
-    for property in installedProperties(of: node.view) {
-      (property as? any StandInState)?.setOnChange { flag.set() }
+    for property in Self.properties(of: node.view) {
+      if let state = property as? any StandInState {
+        state.setOnChange({ flag.set() }, onlyIfRead: true)
+        state.updateForRender()
+      }
       (property as? any StandInEnvironment)?.install(environment)
     }
     var childEnvironment = environment
@@ -103,11 +133,22 @@ final class RenderLoop {
     case let container as any Container:
       childViews = withPerceptionChecking { container.children }
     default:
-      childViews = [withPerceptionChecking { body(of: node.view) }]
+      childViews = [withPerceptionChecking { observedBody(of: node.view, flag: flag) }]
     }
     node.children = reconcile(node.children, with: childViews)
     for child in node.children where !child.inputsUnchanged || child.invalidated.isSet {
       render(child, environment: childEnvironment)
+    }
+  }
+
+  /// The body, observed as SwiftUI observes it where it observes Observation's objects itself:
+  /// a change to what it read renders this view again.
+  private func observedBody(of view: any View, flag: Flag) -> any View {
+    guard StandInGraph.observesNatively else { return body(of: view) }
+    return withObservationTracking {
+      body(of: view)
+    } onChange: {
+      flag.set()
     }
   }
 
@@ -123,11 +164,15 @@ final class RenderLoop {
         return Node(view)
       }
       let node = old[index]
-      let previous = installedProperties(of: node.view)
-      for (earlier, later) in zip(previous, installedProperties(of: view)) {
+      let previous = Self.properties(of: node.view)
+      for (earlier, later) in zip(previous, Self.properties(of: view)) {
         (later as? any StandInState)?.adoptStorage(from: earlier)
       }
-      node.inputsUnchanged = comparingInputs && Self.sameInputs(node.view, view)
+      node.inputsUnchanged =
+        comparingInputs && Self.sameInputs(node.view, view, bindings: bindingComparison)
+        && Self.copiedStates(in: view).allSatisfy { copies, value in
+          node.copiedStatesAtRender[copies].map { Self.sameInputs($0, value) } ?? true
+        }
       node.view = view
       return node
     }
@@ -135,9 +180,40 @@ final class RenderLoop {
 }
 
 extension RenderLoop {
-  /// Whether SwiftUI would see `new` as the same input as `old`.
-  static func sameInputs(_ old: Any, _ new: Any) -> Bool {
-    if let binding = old as? any StandInBinding { return binding.isSameInput(asAny: new) }
+  /// The dynamic properties SwiftUI installs for `view`: its own, and a modified view's
+  /// modifier's, which SwiftUI installs as a view's.
+  static func properties(of view: any View) -> [any DynamicProperty] {
+    let modifier = (view as? any ModifierHolding)?.modifierValue
+    return installedProperties(of: view) + (modifier.map { installedProperties(of: $0) } ?? [])
+  }
+
+  /// The copies of other views' states among `view`'s stored properties that an owner's update
+  /// gave a value, by what the copies share: the view's own dynamic properties are its own.
+  static func copiedStates(in view: Any) -> [ObjectIdentifier: Any] {
+    func states(in value: Any, into found: inout [ObjectIdentifier: Any]) {
+      if let state = value as? any StandInState {
+        if let valueAtUpdate = state.valueAtUpdate { found[state.copies] = valueAtUpdate }
+        return
+      }
+      let mirror = Mirror(reflecting: value)
+      guard [.struct, .tuple, .optional, .enum].contains(mirror.displayStyle) else { return }
+      for child in mirror.children { states(in: child.value, into: &found) }
+    }
+    var found: [ObjectIdentifier: Any] = [:]
+    for child in Mirror(reflecting: view).children where !(child.value is any DynamicProperty) {
+      states(in: child.value, into: &found)
+    }
+    return found
+  }
+
+  /// Whether SwiftUI would see `new` as the same input as `old`, comparing bindings as
+  /// `bindings` says.
+  static func sameInputs(
+    _ old: Any, _ new: Any, bindings: BindingComparison = .identity
+  ) -> Bool {
+    if let binding = old as? any StandInBinding {
+      return binding.isSameInput(asAny: new, comparing: bindings)
+    }
     if type(of: old) is AnyClass { return (old as AnyObject) === (new as AnyObject) }
     if let value = old as? any Equatable { return value.isEqual(toAny: new) }
     let oldMirror = Mirror(reflecting: old)
@@ -149,7 +225,7 @@ extension RenderLoop {
     let oldChildren = oldMirror.children.map(\.value)
     let newChildren = newMirror.children.map(\.value)
     return oldChildren.count == newChildren.count
-      && zip(oldChildren, newChildren).allSatisfy { sameInputs($0, $1) }
+      && zip(oldChildren, newChildren).allSatisfy { sameInputs($0, $1, bindings: bindings) }
   }
 }
 
@@ -168,6 +244,15 @@ final class Flag: @unchecked Sendable {
   var isSet: Bool { lock.withLock { value } }
   func set() { lock.withLock { value = true } }
   func clear() { lock.withLock { value = false } }
+}
+
+/// A view that holds a modifier whose dynamic properties SwiftUI installs.
+protocol ModifierHolding {
+  var modifierValue: Any { get }
+}
+
+extension ModifiedContent: ModifierHolding {
+  var modifierValue: Any { modifier }
 }
 
 /// A primitive view whose children the loop asks for when it renders it.

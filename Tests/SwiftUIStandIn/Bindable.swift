@@ -8,7 +8,8 @@ import Observation
 /// an object that conforms to Observable") and whose usable ones require `AnyObject &
 /// Observable`, so that a type that is only `Perceptible` is refused here, as on a device. Its
 /// bindings keep their identity, as SwiftUI's do (swift-perception #56): a binding is the object
-/// and the key path.
+/// and the key path (`ObjectLocation`, in Binding.swift), equal under `==`, the comparison of
+/// the iOS 17 releases that have it.
 @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
 @dynamicMemberLookup
 @propertyWrapper
@@ -72,25 +73,3 @@ extension Bindable: Identifiable where Value: Identifiable {
 
 @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
 extension Bindable: Sendable where Value: Sendable {}
-
-/// The location of a binding `Bindable` makes: an object's property, the same as another
-/// binding's to the same object and key path. (The stand-in's model, available as `Bindable` is.)
-@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
-final class ObjectLocation<Object: AnyObject, Value>: BindingLocation<Value>, @unchecked Sendable {
-  // Sendable: the tests read and write bindings on the main actor, as SwiftUI's controls do.
-  private let object: Object
-  private let keyPath: ReferenceWritableKeyPath<Object, Value>
-
-  init(object: Object, keyPath: ReferenceWritableKeyPath<Object, Value>) {
-    self.object = object
-    self.keyPath = keyPath
-  }
-
-  override func get() -> Value { object[keyPath: keyPath] }
-  override func set(_ newValue: Value) { object[keyPath: keyPath] = newValue }
-
-  override func isSame(as other: BindingLocation<Value>) -> Bool {
-    guard let other = other as? ObjectLocation<Object, Value> else { return false }
-    return object === other.object && keyPath == other.keyPath
-  }
-}

@@ -9,8 +9,18 @@
 /// #55 and #56): a binding made with `init(get:set:)` is a new location each time; a binding
 /// projected from another one with a key path (`$base.property`) is the same location as
 /// another projection of the same base location with an equal key path; a state's binding is
-/// its storage's location. ``isSameLocation(as:)`` is the first comparison, and
-/// `isSameInput(asAny:)` both, for the tests and the render loop.
+/// its storage's location. ``isSameLocation(as:comparing:)`` is the first comparison, and
+/// `isSameInput(asAny:comparing:)` both, for the tests and the render loop.
+///
+/// How locations are compared depends on the semantics the app runs under, a switch here
+/// (``BindingComparison``): by identity, or with `==`. OpenSwiftUI's `LocationBox.isEqual(to:)`
+/// (Sources/OpenSwiftUICore/Data/Binding/Location.swift, at OpenSwiftUIProject/OpenSwiftUI
+/// 069dd80) compares boxes with `===` unless `_SemanticFeature_v5` is enabled, and then the boxed
+/// locations with `==`: a `FunctionalLocation` (a closure binding) compares its closures, which
+/// never compare equal, a projection its base location and its key path, an `ObjectLocation`
+/// (`Binding+ObjectLocation.swift`, made by `ObservedObject.Wrapper` and `Bindable`) its object,
+/// by identity, and its key path; by identity, a projection is the box its base's cache
+/// (`LocationProjectionCache`) keeps for an equal key path, and an `ObjectLocation` a new box.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @propertyWrapper
 @dynamicMemberLookup
@@ -55,10 +65,21 @@ public struct Binding<Value> {
   }
 
   /// Whether SwiftUI sees `other` as this same binding when it compares a view's inputs: the
-  /// same location.
-  package func isSameLocation(as other: Binding<Value>) -> Bool {
-    location.isSame(as: other.location)
+  /// same location, as `comparison` compares locations.
+  package func isSameLocation(
+    as other: Binding<Value>, comparing comparison: BindingComparison = .identity
+  ) -> Bool {
+    location.isSame(as: other.location, comparing: comparison)
   }
+}
+
+/// How the graph compares two bindings' locations: the switch of the stand-in's model.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+package enum BindingComparison: Sendable, CaseIterable {
+  /// By the identity of the location's box (OpenSwiftUI without `_SemanticFeature_v5`).
+  case identity
+  /// With `==` on the boxed locations (OpenSwiftUI with `_SemanticFeature_v5`).
+  case equality
 }
 
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
@@ -71,12 +92,16 @@ package class BindingLocation<Value>: @unchecked Sendable {
   package func get() -> Value { fatalError("abstract") }
   package func set(_ newValue: Value) { fatalError("abstract") }
 
-  /// Whether `other` is this location. By identity, unless a location says otherwise.
-  package func isSame(as other: BindingLocation<Value>) -> Bool { self === other }
+  /// Whether `other` is this location, as `comparison` compares. By identity, unless a location
+  /// says otherwise.
+  package func isSame(
+    as other: BindingLocation<Value>, comparing comparison: BindingComparison
+  ) -> Bool { self === other }
 }
 
 /// The location of a binding made from closures: a new location each time, as SwiftUI cannot
-/// compare closures.
+/// compare closures; with `==`, not even the same location equals itself (OpenSwiftUI's
+/// `FunctionalLocation.==` compares the closures with `compareValues`).
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 final class ClosureLocation<Value>: BindingLocation<Value>, @unchecked Sendable {
   private typealias Getter = @Sendable () -> Value
@@ -104,10 +129,18 @@ final class ClosureLocation<Value>: BindingLocation<Value>, @unchecked Sendable 
 
   override func get() -> Value { getter() }
   override func set(_ newValue: Value) { setter(newValue) }
+
+  override func isSame(
+    as other: BindingLocation<Value>, comparing comparison: BindingComparison
+  ) -> Bool {
+    comparison == .identity && self === other
+  }
 }
 
 /// The location of a binding projected from another binding with a key path: the same as
-/// another projection of the same base location with an equal key path.
+/// another projection of the same base location with an equal key path (by identity, the box
+/// the base's projection cache keeps; with `==`, OpenSwiftUI's `ProjectedLocation`'s synthesized
+/// `==`).
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 final class ProjectedLocation<Base, Value>: BindingLocation<Value>, @unchecked Sendable {
   private let base: BindingLocation<Base>
@@ -126,24 +159,27 @@ final class ProjectedLocation<Base, Value>: BindingLocation<Value>, @unchecked S
     base.set(value)
   }
 
-  override func isSame(as other: BindingLocation<Value>) -> Bool {
+  override func isSame(
+    as other: BindingLocation<Value>, comparing comparison: BindingComparison
+  ) -> Bool {
     guard let other = other as? ProjectedLocation<Base, Value> else { return false }
-    return base.isSame(as: other.base) && keyPath == other.keyPath
+    return base.isSame(as: other.base, comparing: comparison) && keyPath == other.keyPath
   }
 }
 
 /// What a render loop compares in a view's inputs, without knowing a binding's value type.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 package protocol StandInBinding {
-  /// Whether SwiftUI would see `other` as this same input: a binding to the same location,
-  /// made when the value was equal.
-  func isSameInput(asAny other: Any) -> Bool
+  /// Whether SwiftUI would see `other` as this same input: a binding to the same location, as
+  /// `comparison` compares locations, made when the value was equal.
+  func isSameInput(asAny other: Any, comparing comparison: BindingComparison) -> Bool
 }
 
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension Binding: StandInBinding {
-  package func isSameInput(asAny other: Any) -> Bool {
-    guard let other = other as? Binding<Value>, isSameLocation(as: other) else { return false }
+  package func isSameInput(asAny other: Any, comparing comparison: BindingComparison) -> Bool {
+    guard let other = other as? Binding<Value>, isSameLocation(as: other, comparing: comparison)
+    else { return false }
     guard let value = valueWhenMade as? any Equatable else { return false }
     return value.isEqual(toAny: other.valueWhenMade)
   }
@@ -152,5 +188,33 @@ extension Binding: StandInBinding {
 extension Equatable {
   fileprivate func isEqual(toAny other: Any) -> Bool {
     (other as? Self) == self
+  }
+}
+
+/// The location of a binding to an object's property, as `ObservedObject.Wrapper` and
+/// `Bindable` make it: with `==`, the same as another to the same object, by identity, and key
+/// path; by identity, a new location each time (OpenSwiftUI's `Binding.init(_:keyPath:)` boxes
+/// a new `ObjectLocation`, Sources/OpenSwiftUICore/Data/Binding/Binding+ObjectLocation.swift).
+/// (The stand-in's model, available as `Binding` is.)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+final class ObjectLocation<Object: AnyObject, Value>: BindingLocation<Value>, @unchecked Sendable {
+  // Sendable: the tests read and write bindings on the main actor, as SwiftUI's controls do.
+  private let object: Object
+  private let keyPath: ReferenceWritableKeyPath<Object, Value>
+
+  init(object: Object, keyPath: ReferenceWritableKeyPath<Object, Value>) {
+    self.object = object
+    self.keyPath = keyPath
+  }
+
+  override func get() -> Value { object[keyPath: keyPath] }
+  override func set(_ newValue: Value) { object[keyPath: keyPath] = newValue }
+
+  override func isSame(
+    as other: BindingLocation<Value>, comparing comparison: BindingComparison
+  ) -> Bool {
+    guard comparison == .equality else { return self === other }
+    guard let other = other as? ObjectLocation<Object, Value> else { return false }
+    return object === other.object && keyPath == other.keyPath
   }
 }

@@ -2,6 +2,8 @@
   #if PERCEPTION_SWIFTUI_STAND_IN
     import PerceptionCore
   #endif
+  import Dispatch
+  import Foundation
   import SwiftUI
 
   /// A property wrapper that makes bindings to the mutable properties of a perceptible object,
@@ -35,9 +37,11 @@
     ) -> Binding<Subject> where Value: AnyObject {
       let core = PerceptibleBinding.makeBinding(wrappedValue, keyPath: keyPath).core
       // SwiftUI compares a binding input by location: a `Binding(get:set:)` is new each time
-      // (swift-perception #55), a projection is its base's and key path. So bindings project
-      // from one base through a key path naming object and property (documented API only).
-      return perceptibleBindingBase[dynamicMember: \PerceptibleBindingRoot.[binding: core]]
+      // (swift-perception #55), and never equal to itself where the graph compares locations
+      // with `==`; a projection is its base's and key path. So bindings project, through a key
+      // path naming object and property, from one base kept for the process, whose location is
+      // an object and a key path: `ObservedObject`'s projection (documented API only).
+      return PerceptibleBindingBase.binding[dynamicMember: \PerceptibleBindingRoot.[binding: core]]
     }
 
     /// Creates a wrapper that makes bindings to the properties of `wrappedValue`.
@@ -73,8 +77,40 @@
   @available(visionOS, unavailable)
   extension Bindable: Sendable where Value: Sendable {}
 
-  /// The base of every binding a `Bindable` makes: writing its empty root does nothing, as the
-  /// projected key path's setter has written the property.
-  private let perceptibleBindingBase = Binding(
-    get: { PerceptibleBindingRoot() }, set: { _ in })
+  /// The base of every binding a `Bindable` makes: a binding to the `root` of one object kept for
+  /// the process, made by `ObservedObject`'s projection, whose location SwiftUI compares by
+  /// object and key path (with `==`) and keeps (by identity). Writing its empty root does
+  /// nothing, as the projected key path's setter has written the property.
+  private final class PerceptibleBindingBase: ObservableObject, Sendable {
+    /// The root every binding projects from; it holds nothing.
+    var root: PerceptibleBindingRoot {
+      get { PerceptibleBindingRoot() }
+      set {}
+    }
+
+    /// The base binding. `ObservedObject` and its wrapper are main-actor isolated, so it is
+    /// made on the main actor, once, where bindings are made: the main thread, or the main
+    /// queue, which is the main actor's executor (Linux's runs it on another thread). Elsewhere,
+    /// a binding projects from a closure base instead, which SwiftUI keeps by identity only
+    /// (swift-perception #55's shape where the graph compares with `==`).
+    static var binding: Binding<PerceptibleBindingRoot> {
+      guard Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueue) != nil else {
+        return closureBase
+      }
+      return MainActor.assumeIsolated { mainActorBase }
+    }
+
+    /// Set on the main queue only.
+    private static let mainQueue: DispatchSpecificKey<Bool> = {
+      let key = DispatchSpecificKey<Bool>()
+      DispatchQueue.main.setSpecific(key: key, value: true)
+      return key
+    }()
+
+    @MainActor private static let mainActorBase = ObservedObject(
+      wrappedValue: PerceptibleBindingBase()
+    ).projectedValue.root
+
+    private static let closureBase = Binding(get: { PerceptibleBindingRoot() }, set: { _ in })
+  }
 #endif

@@ -82,7 +82,9 @@
   /// Whether this SwiftUI observes Observation's objects itself.
   var swiftUIObservesNatively: Bool {
     #if PERCEPTION_SWIFTUI_STAND_IN
-      return false
+      // The stand-in's switch, a task-local: false unless a test models SwiftUI's own
+      // observation (the render loop then observes each body as SwiftUI does from iOS 17).
+      return StandInGraph.observesNatively
     #else
       if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) { return true }
       return false

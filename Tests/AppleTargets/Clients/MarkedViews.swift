@@ -116,6 +116,40 @@
     }
   }
 
+  /// swift-perception #117's shape: a `@State` read behind a model's condition. The struct's
+  /// tracking state adds no parameter to the memberwise initializer.
+  @WithPerceptionTracking
+  struct MarkedBannerView: View {
+    let model: CounterModel
+    var prefix = ""
+    @State var isArmed = false
+
+    var body: some View {
+      if model.count > 0 && isArmed {
+        Caption(text: prefix + "SHOW")
+      } else {
+        Caption(text: "hidden")
+      }
+    }
+  }
+
+  /// A synthesized `Equatable`, beside the tracking state.
+  @WithPerceptionTracking
+  struct MarkedEquatableView: View, Equatable {
+    let title: String
+    var count = 0
+
+    var body: some View {
+      Caption(text: "\(title) \(count)")
+    }
+  }
+
+  @MainActor func makeMarkedViews(_ model: CounterModel) -> (MarkedBannerView, Bool) {
+    let banner = MarkedBannerView(model: model, prefix: "> ")
+    let equatable = MarkedEquatableView(title: "a") == MarkedEquatableView(title: "a", count: 0)
+    return (banner, equatable)
+  }
+
   /// A view modifier, several statements.
   @WithPerceptionTracking
   struct MarkedBadge: ViewModifier {
