@@ -23,13 +23,13 @@
       }
       let once = unsafeDowncast(buffer, to: OnChangeOnce.self)
       // Observation publishes it to other threads, under its lock, once `apply` has returned.
-      once.state.initialize(.active)
+      once.withState { $0.initialize(.active) }
       return once
     }
 
     /// Calls `onChange` if no thread has yet, inside this thread's callback depth, and lets go.
     func fire() {
-      guard state.claimUnshared() else { return }
+      guard withState({ $0.claimUnshared() }) else { return }
       ObserverState.insideCallback {
         // Only the claiming thread reaches the field after `make`: a swap retains nothing.
         var onChange: OneShotCallback? = nil
@@ -38,9 +38,11 @@
       }
     }
 
+    /// Calls `body` with the state, its word's pointer valid for the call only, as
+    /// `withUnsafeMutablePointerToHeader` promises.
     @inline(__always)
-    private var state: ObserverState {
-      ObserverState(withUnsafeMutablePointerToHeader { $0.pointer(to: \.state)! })
+    private func withState<R>(_ body: (ObserverState) -> R) -> R {
+      withUnsafeMutablePointerToHeader { body(ObserverState($0.pointer(to: \.state)!)) }
     }
   }
 #endif
