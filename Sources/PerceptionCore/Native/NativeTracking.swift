@@ -141,17 +141,17 @@
       let observer = make(
         request: request, events: 0, installerThread: request.installerThread, callbacks: nil,
         registrarCount: 0)
-      observer.state.initialize(.active)
+      observer.withState { $0.initialize(.active) }
       return observer
     }
 
     /// Moves in its callbacks, or finishes it if there are none: only before it is published.
     func adopt(_ callbacks: consuming ObserverCallbacks?) {
       guard let callbacks else {
-        _ = state.claim()
+        _ = withState { $0.claim() }
         return
       }
-      field(\.callbacks).initialize(to: callbacks)
+      initializeField(\.callbacks, to: callbacks)
     }
 
     func forward(_ event: UInt32, _ tracking: ObservationTracking) {

@@ -15,20 +15,24 @@ extension Observer {
     let didSet = options.contains(.didSet)
     switch event {
     case EventBits.deinit:
-      guard options.contains(.deinit), state.enterReader() else { return }
+      guard options.contains(.deinit), withState({ $0.enterReader() }) else { return }
       defer { leaveReader() }
       deliver(.deinit, keyPath: nil)
     case EventBits.willSet where willSet && didSet:
-      guard state.enterReader(movingPhaseFrom: .idle, to: .deliveringWillSet) else { return }
+      guard withState({ $0.enterReader(movingPhaseFrom: .idle, to: .deliveringWillSet) }) else {
+        return
+      }
       deliver(.willSet, keyPath: keyPath)
       // Moves nothing if the callback cancelled: then no didSet follows.
-      state.leaveReader(
-        movingPhaseFrom: .deliveringWillSet, to: .awaitingDidSet, releasing: releaseCallbacks)
+      withState {
+        $0.leaveReader(
+          movingPhaseFrom: .deliveringWillSet, to: .awaitingDidSet, releasing: releaseCallbacks)
+      }
     case EventBits.didSet where willSet && didSet:
       // A pair's registrations are not one-shot: the table that delivered it still lists it.
       // A didSet with no willSet before it is of a write whose willSet came before the
       // registration: another thread's, or this thread's own, enclosing the setup, ignored.
-      if state.isIdle && CurrentThread.token == field(\.installerThread).pointee { return }
+      if withState({ $0.isIdle }) && CurrentThread.token == fieldValue(\.installerThread) { return }
       finishDelivering(
         .didSet, keyPath: keyPath, unlessInPhase: .deliveringWillSet, collectedFrom: nil)
     case EventBits.willSet where willSet, EventBits.didSet where willSet:
@@ -43,7 +47,7 @@ extension Observer {
   /// Calls the callbacks in place, as a reader: other readers may deliver releases meanwhile.
   private func deliver(_ kind: PerceptionTracking.Event.Kind, keyPath: AnyKeyPath?) {
     ObserverState.insideCallback {
-      guard case .options(_, let onChange)? = field(\.callbacks).pointee else { return }
+      guard case .options(_, let onChange)? = fieldValue(\.callbacks) else { return }
       call(onChange, kind, keyPath: keyPath)
     }
   }
@@ -53,7 +57,9 @@ extension Observer {
     _ kind: PerceptionTracking.Event.Kind, keyPath: AnyKeyPath?,
     unlessInPhase phase: ObserverState.Phase?, collectedFrom table: ObserverTable?
   ) {
-    guard let (claimedWhile, alone) = state.claimAsReader(unlessInPhase: phase) else { return }
+    guard let (claimedWhile, alone) = withState({ $0.claimAsReader(unlessInPhase: phase) }) else {
+      return
+    }
     if claimedWhile == .active { cancelRegistrations(except: table) }
     guard alone else {
       defer { leaveReader() }
@@ -61,7 +67,7 @@ extension Observer {
       return
     }
     // The last reader takes the callbacks and lets go of them before leaving, as `leaveReader()`.
-    defer { state.leaveReaderHavingTakenCallbacks() }
+    defer { withState { $0.leaveReaderHavingTakenCallbacks() } }
     ObserverState.insideCallback {
       guard case .options(_, let onChange)? = takeCallbacks() else { return }
       call(onChange, kind, keyPath: keyPath)

@@ -6,7 +6,7 @@ extension Observer {
   /// it: every field this thread and the next user touch was last written here, or before the
   /// state change the notification acquired. A uniqueness check alone orders nothing.
   static func release(_ reference: Unmanaged<Observer>) {
-    let recyclable = reference._withUnsafeGuaranteedRef { $0.field(\.mayBecomeSpare).pointee }
+    let recyclable = reference._withUnsafeGuaranteedRef { $0.fieldValue(\.mayBecomeSpare) }
     guard recyclable, reference.isOnlyReference else {
       reference.release()
       return
@@ -21,9 +21,9 @@ extension Observer {
   private func becomeSpare() {
     forEachRegistration { $0.table.release() }
     // The notification that fired it took its callbacks.
-    assert(field(\.callbacks).pointee == nil, "Perception: a fired observer kept its callbacks")
-    field(\.registrationCount).pointee = 0
-    field(\.isSpare).pointee = true
+    assert(fieldValue(\.callbacks) == nil, "Perception: a fired observer kept its callbacks")
+    setField(\.registrationCount, 0)
+    setField(\.isSpare, true)
     releaseTraceSite()
     countForDebugging(.observers, -1)
   }

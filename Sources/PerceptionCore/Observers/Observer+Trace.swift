@@ -5,12 +5,12 @@ extension Observer {
     guard DebugBuild.isActive,
       let site = TraceSite.capture(tracking: Self.trackingName(request))
     else { return }
-    field(\.traceSite).pointee = Unmanaged.passRetained(site).toOpaque()
+    setField(\.traceSite, Unmanaged.passRetained(site).toOpaque())
   }
 
   func releaseTraceSite() {
-    guard DebugBuild.isActive, let site = field(\.traceSite).pointee else { return }
-    field(\.traceSite).pointee = nil
+    guard DebugBuild.isActive, let site = fieldValue(\.traceSite) else { return }
+    setField(\.traceSite, nil)
     Unmanaged<TraceSite>.fromOpaque(site).release()
   }
 
@@ -18,7 +18,7 @@ extension Observer {
   @inline(__always)
   func traceCallback(_ event: UInt32, keyPath: AnyKeyPath?) {
     guard DebugBuild.isActive else { return }
-    if let site = field(\.traceSite).pointee {
+    if let site = fieldValue(\.traceSite) {
       ChangeTrace.record(
         Unmanaged<TraceSite>.fromOpaque(site).takeUnretainedValue(), event: event,
         keyPath: keyPath)

@@ -118,18 +118,18 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
       let observer = make(
         request: request, events: events, installerThread: installerThread, callbacks: callbacks,
         registrarCount: registrarCount)
-      observer.state.initialize(.installing)
+      observer.withState { $0.initialize(.installing) }
       return observer
     }
     // The exchange synchronizes with the one that stored it, its last owner's last act.
     let observer = Unmanaged<Observer>.fromOpaque(spare).takeRetainedValue()
-    observer.field(\.callbacks).initialize(to: callbacks)
-    observer.field(\.request).pointee = request
-    observer.field(\.events).pointee = events
-    observer.field(\.isSpare).pointee = false
-    observer.field(\.mayBecomeSpare).pointee = false
-    observer.field(\.installerThread).pointee = installerThread
-    observer.state.initialize(.installing)
+    observer.initializeField(\.callbacks, to: consume callbacks)
+    observer.setField(\.request, request)
+    observer.setField(\.events, events)
+    observer.setField(\.isSpare, false)
+    observer.setField(\.mayBecomeSpare, false)
+    observer.setField(\.installerThread, installerThread)
+    observer.withState { $0.initialize(.installing) }
     observer.startLiving()
     return observer
   }
@@ -156,23 +156,47 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   }
 
   deinit {
-    if !field(\.isSpare).pointee { countForDebugging(.observers, -1) }
+    if !fieldValue(\.isSpare) { countForDebugging(.observers, -1) }
     // Every registration is cancelled or its registrar gone: only the tables remain to drop.
     forEachRegistration { $0.table.release() }
     releaseTraceSite()
   }
 
-  /// A field of the header, which never moves while the observer lives.
+  // The header's fields, each reached inside `withUnsafeMutablePointerToHeader`, whose pointer
+  // is valid for its closure only; other threads reach only `state`, atomically.
+
   @inline(__always)
-  func field<Value>(_ field: WritableKeyPath<ObserverHeader, Value>) -> UnsafeMutablePointer<
-    Value
-  > {
-    withUnsafeMutablePointerToHeader { $0.pointer(to: field)! }
+  func fieldValue<Value>(_ field: WritableKeyPath<ObserverHeader, Value>) -> Value {
+    withUnsafeMutablePointerToHeader { $0.pointer(to: field)!.pointee }
   }
 
   @inline(__always)
-  var state: ObserverState { ObserverState(field(\.state)) }
-  var request: TrackingRequest { field(\.request).pointee }
+  func setField<Value>(_ field: WritableKeyPath<ObserverHeader, Value>, _ value: Value) {
+    withUnsafeMutablePointerToHeader { $0.pointer(to: field)!.pointee = value }
+  }
+
+  /// Into a field that holds no value (never initialized, or moved out).
+  @inline(__always)
+  func initializeField<Value>(
+    _ field: WritableKeyPath<ObserverHeader, Value>, to value: consuming Value
+  ) {
+    // Moved through an optional: a closure cannot consume a parameter it captures.
+    var moving = Optional(value)
+    withUnsafeMutablePointerToHeader { $0.pointer(to: field)!.initialize(to: moving.take()!) }
+  }
+
+  /// Leaves the field holding no value, until `initializeField`.
+  @inline(__always)
+  func moveField<Value>(_ field: WritableKeyPath<ObserverHeader, Value>) -> Value {
+    withUnsafeMutablePointerToHeader { $0.pointer(to: field)!.move() }
+  }
+
+  /// Calls `body` with the observer's state, whose word's pointer is valid for the call only.
+  @inline(__always)
+  func withState<Result>(_ body: (ObserverState) -> Result) -> Result {
+    withUnsafeMutablePointerToHeader { body(ObserverState($0.pointer(to: \.state)!)) }
+  }
+  var request: TrackingRequest { fieldValue(\.request) }
 
   /// Registers for `properties` in `table`: only while installing, at most once per registrar.
   /// Returns one of them that another thread wrote since `mark`, the scope's, or nil.
@@ -182,7 +206,7 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   ) -> UnsafeRawPointer? {
     let reference = Unmanaged.passRetained(self).toOpaque()
     let (token, changed) = table.register(
-      reference, for: field(\.events).pointee, properties: properties, count: count, mark: mark)
+      reference, for: fieldValue(\.events), properties: properties, count: count, mark: mark)
     guard token != 0 else {
       // The registrar went away; there is nothing to observe.
       Unmanaged<Observer>.fromOpaque(reference).release()
@@ -213,7 +237,7 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
 
   /// Ends installation; if the observer finished meanwhile, cancels what it registered.
   func arm() {
-    if state.arm() { cancelRegistrations(except: nil) }
+    if withState({ $0.arm() }) { cancelRegistrations(except: nil) }
   }
 
   /// Delivers `event` (an `EventBits` bit) for `keyPath`, or `.deinit` when an observed registrar
@@ -226,14 +250,14 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     case .onChange, .onStoredChange:
       // A release counts as a change of every property read, as in the newest Observation.
       // The threads that finish a one-shot observer are its only readers.
-      guard let (claimedWhile, _) = state.claimAsReader() else { return }
-      defer { state.leaveReaderHavingTakenCallbacks() }
+      guard let (claimedWhile, _) = withState({ $0.claimAsReader() }) else { return }
+      defer { withState { $0.leaveReaderHavingTakenCallbacks() } }
       // While installing, the installer cancels the registrations in `arm()`.
       if claimedWhile == .active {
         if table != nil && registrationCount == 1 {
           // Nothing else of it will run on another thread: its installer is done, and a
           // one-shot tracking hands out no handle to cancel it by.
-          field(\.mayBecomeSpare).pointee = true
+          setField(\.mayBecomeSpare, true)
         } else {
           cancelRegistrations(except: table)
         }
@@ -249,10 +273,10 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
         }
       }
     case .events:
-      guard event != EventBits.deinit, state.enterReader() else { return }
+      guard event != EventBits.deinit, withState({ $0.enterReader() }) else { return }
       defer { leaveReader() }
       ObserverState.insideCallback {
-        guard case .events(let willSet, let didSet)? = field(\.callbacks).pointee else { return }
+        guard case .events(let willSet, let didSet)? = fieldValue(\.callbacks) else { return }
         let tracking = PerceptionTracking(observer: self, changed: keyPath)
         traceCallback(event, keyPath: keyPath)
         if event == EventBits.willSet {
@@ -269,25 +293,25 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   /// Finishes the observer, cancelling its registrations and releasing its callbacks; then,
   /// unless inside a Perception callback, waits for its readers. Safe from any thread, repeatedly.
   func cancel() {
-    if let (claimedWhile, hadNoReader) = state.claim() {
+    if let (claimedWhile, hadNoReader) = withState({ $0.claim() }) {
       if hadNoReader { releaseCallbacks() }
       if claimedWhile == .active { cancelRegistrations(except: nil) }
     }
-    state.waitForReaders()
+    withState { $0.waitForReaders() }
   }
 
   @inline(__always)
-  var isFinished: Bool { state.isFinished }
+  var isFinished: Bool { withState { $0.isFinished } }
 
   func leaveReader() {
-    state.leaveReader(releasing: releaseCallbacks)
+    withState { $0.leaveReader(releasing: releaseCallbacks) }
   }
 
   /// Moves the callbacks out, retaining nothing: only for the one thread that saw it finished
   /// with no other reader.
   func takeCallbacks() -> ObserverCallbacks? {
-    let callbacks = field(\.callbacks).move()
-    field(\.callbacks).initialize(to: nil)
+    let callbacks = moveField(\.callbacks)
+    initializeField(\.callbacks, to: nil)
     return callbacks
   }
 
@@ -307,7 +331,7 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   }
 
   /// Read it only once installation is over.
-  private var registrationCount: Int { field(\.registrationCount).pointee }
+  private var registrationCount: Int { fieldValue(\.registrationCount) }
 
   func forEachRegistration(_ body: (ObserverRegistration) -> Void) {
     withUnsafeMutablePointers { header, registrations in
