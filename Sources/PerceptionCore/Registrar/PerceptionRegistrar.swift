@@ -189,12 +189,13 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     property: @autoclosure () -> UnsafeRawPointer?, site: CallSite?,
     native: (AnyObject) -> Void
   ) {
-    if EngineWord.current.isNative {
+    let isNative = EngineWord.current.isNative
+    if isNative {
       native(storage)
     }
     let slot = ThreadLocal.slot
     if _slowPath(slot != 0) {
-      record(slot: slot, keyPath: keyPath(), property: property(), site: site)
+      record(slot: slot, keyPath: keyPath(), property: property(), site: site, isNative: isNative)
     }
   }
 
@@ -245,10 +246,14 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
 
   /// A read that found the thread's slot non-zero: recorded in the innermost Perception scope,
   /// or handed to perception checking. Out of line, so that a generated getter stays inlinable.
+  /// `isNative` is the engine `read` tested, so that one read tests it once.
   @usableFromInline @inline(never)
-  func record(slot: UInt, keyPath: AnyKeyPath, property: UnsafeRawPointer?, site: CallSite?) {
+  func record(
+    slot: UInt, keyPath: AnyKeyPath, property: UnsafeRawPointer?, site: CallSite?,
+    isNative: Bool
+  ) {
     #if canImport(Observation)
-      if EngineWord.current.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+      if isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
         let box = nativeStorage
         if let list = TrackingScope.accessList(forReadOf: keyPath, slot: slot, box, site: site) {
           box.perception.record(keyPath, property: property, in: list)
