@@ -141,8 +141,13 @@ enum SpareObserver {
 }
 
 extension Unmanaged {
+  /// Whether the unbalanced retain this value stands for is the object's only strong reference.
+  /// Only for an `Unmanaged` that holds such a retain (an access list's registrar, a released
+  /// observer's last reference). Within `Unmanaged`'s documented contract: `takeRetainedValue()`
+  /// "consumes an unbalanced retain", which becomes a strong reference for
+  /// `isKnownUniquelyReferenced(_:)`, and `passRetained(_:)` "creates an unmanaged reference
+  /// with an unbalanced retain" again, the one the caller still holds.
   var isOnlyReference: Bool {
-    // Borrows the reference as a strong one, then gives it back.
     var object = takeRetainedValue()
     defer { _ = Unmanaged.passRetained(object) }
     return isKnownUniquelyReferenced(&object)

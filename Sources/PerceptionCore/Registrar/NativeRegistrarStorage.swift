@@ -40,10 +40,17 @@
   // from the 26 releases would warn wherever another type named it.
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   extension NativeRegistrarStorage {
+    /// `storage`, a native engine's registrar storage, as its type. Unchecked, as
+    /// `PerceptionRegistrar.runtimeStorage` is for the other engine, and kept for the same rows.
+    @inlinable @inline(__always)
+    static func box(_ storage: AnyObject) -> NativeRegistrarStorage {
+      unsafeDowncast(storage, to: NativeRegistrarStorage.self)
+    }
+
     /// The Observation registrar in `storage`, a native engine's registrar storage.
     @inlinable @inline(__always)
     static func registrar(_ storage: AnyObject) -> ObservationRegistrar {
-      unsafeDowncast(storage, to: NativeRegistrarStorage.self).registrar
+      box(storage).registrar
     }
 
     /// Observation's `willSet` or `didSet` (`event`, an `EventBits` bit) in `storage`.
