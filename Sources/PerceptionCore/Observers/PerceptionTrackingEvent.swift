@@ -34,17 +34,19 @@ extension PerceptionTracking {
     public let kind: Kind
 
     /// Unretained, as `tracking` is: a noncopyable event is only lent to a callback, so it
-    /// cannot outlive the call that made it, whose caller keeps both alive.
-    private unowned(unsafe) let changedKeyPath: AnyKeyPath?
+    /// cannot outlive the call that made it, whose caller keeps both alive. `Unmanaged`, whose
+    /// `takeUnretainedValue()` is documented for a reference "known to be alive"; a strong
+    /// reference here crashes Swift 6.3.1's compiler in release builds (signal 6).
+    private let changedKeyPath: Unmanaged<AnyKeyPath>?
     private let tracking: EventSource
 
     init(kind: Kind, changed: borrowing AnyKeyPath?, tracking: EventSource) {
       self.kind = kind
-      self.changedKeyPath = copy changed
+      self.changedKeyPath = (copy changed).map { Unmanaged.passUnretained($0) }
       self.tracking = tracking
     }
 
-    var changed: AnyKeyPath? { changedKeyPath }
+    var changed: AnyKeyPath? { changedKeyPath?.takeUnretainedValue() }
 
     /// Whether the event concerns the property `keyPath` names; never for `.initial`, `.deinit`.
     public func matches(_ keyPath: PartialKeyPath<some _Perceptible>) -> Bool {
