@@ -1,7 +1,7 @@
 // The spare observer: the process keeps one finished observer for the next scope that reads one
-// object, instead of freeing it and allocating another each cycle. Kept for the CI row
-// `cycle-1`, which costs 22% more without it (Benchmarks/README.md, "Unsafe constructs and the
-// rows that keep them").
+// object, instead of freeing it and allocating another each cycle. Kept for the CI rows
+// `cycle-1` and `hand-cycle-1`, which pay an allocation and a free per cycle without it
+// (Benchmarks/README.md, "Unsafe constructs and the rows that keep them").
 extension Observer {
   /// Gives up a reference to an observer. The last one to a one-shot observer with one
   /// registration that this thread's notification fired makes it the spare instead of freeing

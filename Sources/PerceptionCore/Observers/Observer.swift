@@ -175,7 +175,7 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     withUnsafeMutablePointerToHeader { $0.pointer(to: field)!.pointee = value }
   }
 
-  /// Into a field that holds no value (never initialized, or moved out).
+  /// Into a field that holds no value (never initialized).
   @inline(__always)
   func initializeField<Value>(
     _ field: WritableKeyPath<ObserverHeader, Value>, to value: consuming Value
@@ -185,17 +185,12 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
     withUnsafeMutablePointerToHeader { $0.pointer(to: field)!.initialize(to: moving.take()!) }
   }
 
-  /// Leaves the field holding no value, until `initializeField`.
-  @inline(__always)
-  func moveField<Value>(_ field: WritableKeyPath<ObserverHeader, Value>) -> Value {
-    withUnsafeMutablePointerToHeader { $0.pointer(to: field)!.move() }
-  }
-
   /// Calls `body` with the observer's state, whose word's pointer is valid for the call only.
   @inline(__always)
   func withState<Result>(_ body: (ObserverState) -> Result) -> Result {
     withUnsafeMutablePointerToHeader { body(ObserverState($0.pointer(to: \.state)!)) }
   }
+
   var request: TrackingRequest { fieldValue(\.request) }
 
   /// Registers for `properties` in `table`: only while installing, at most once per registrar.
@@ -310,9 +305,12 @@ final class Observer: ManagedBuffer<ObserverHeader, ObserverRegistration> {
   /// Moves the callbacks out, retaining nothing: only for the one thread that saw it finished
   /// with no other reader.
   func takeCallbacks() -> ObserverCallbacks? {
-    let callbacks = moveField(\.callbacks)
-    initializeField(\.callbacks, to: nil)
-    return callbacks
+    withUnsafeMutablePointerToHeader { header in
+      let field = header.pointer(to: \.callbacks)!
+      let callbacks = field.move()
+      field.initialize(to: nil)
+      return callbacks
+    }
   }
 
   func releaseCallbacks() {

@@ -269,8 +269,8 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
 
   // One of the two downcasts of `storage` (the other is `NativeRegistrarStorage.box(_:)`), each
   // under the engine word its operation tested: kept for the CI rows `write` and the native
-  // engine's `read`, which a typed storage costs 288% and 110% (Benchmarks/README.md, "Unsafe
-  // constructs and the rows that keep them").
+  // engine's `read`, where a typed storage retains its payload and casts (Benchmarks/README.md,
+  // "Unsafe constructs and the rows that keep them").
   @inlinable
   var runtimeStorage: RegistrarStorage {
     unsafeDowncast(storage, to: RegistrarStorage.self)
