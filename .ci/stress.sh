@@ -18,7 +18,9 @@ stress="$(swift build --show-bin-path)/perception-stress"
 
 # The native engine's trackings are the system's Observation's, which before Swift 6.4 misses a
 # write from another thread during a tracking's setup (issue 53): reported, not failed, there.
-native_known=(--tolerate crossThreadWrite)
+# A `Perceptions` iterator's tracking is one of them, so the same window can leave it on the
+# value before such a write (perceptionsLastElement; 1 of 4 in a CI run on 19b581a).
+native_known=(--tolerate crossThreadWrite --tolerate perceptionsLastElement)
 stress_options() { [ "$1" = native ] && echo "${native_known[@]}" || true; }
 
 for engine in perception native; do
