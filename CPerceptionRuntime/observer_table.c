@@ -35,6 +35,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "perception_observer_table.h"
+#include "perception_native_window.h"
 #include "perception_atomics.h"
 #include "perception_debug_counters.h"
 #include "perception_hash_table.h"
@@ -144,6 +145,8 @@ struct perception_observer_table {
 perception_atomic_pointer perception_spare_observer;
 
 _Atomic(uint64_t) perception_setup_marks = 1;
+
+perception_native_stripe perception_native_stripes[PERCEPTION_NATIVE_STRIPES];
 
 //===--- The observer batch -----------------------------------------------===//
 

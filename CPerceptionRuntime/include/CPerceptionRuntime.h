@@ -21,6 +21,7 @@
 #include "perception_thread_local.h"
 #include "perception_access_list.h"
 #include "perception_observer_table.h"
+#include "perception_native_window.h"
 #include "perception_key_map.h"
 #include "perception_engine.h"
 #include "perception_debug_counters.h"

@@ -12,19 +12,20 @@ struct NativeTrackingPlanTests {
   private let before27 = NativeObservationFeatures(hasAdvancedTracking: false)
   private let from27 = NativeObservationFeatures(hasAdvancedTracking: true)
 
-  @Test func aOneShotRunsOnObservationsOneShotTrackingAlone() {
+  @Test func aOneShotRunsOnObservationsOneShotTrackingBesidePerceptionBefore27() {
     #expect(NativeTrackingPlan.plan(for: .onChange, features: before27) == .observationOnce)
     // From 27, on SE-0506's tracking with .deinit, so that a release still calls it once.
     #expect(
       NativeTrackingPlan.plan(for: .onChange, features: from27) == .observationOnceOrRelease)
   }
 
-  @Test func willSetAndDidSetTrackingsNeverNeedPerceptionsRegistrar() {
-    for features in [before27, from27] {
-      #expect(
-        NativeTrackingPlan.plan(for: .events, features: features)
-          == .observationEvents(releasesFromPerception: false))
-    }
+  @Test func willSetAndDidSetTrackingsRunBesidePerceptionBefore27() {
+    #expect(
+      NativeTrackingPlan.plan(for: .events, features: before27)
+        == .observationEvents(perceptionBeside: true))
+    #expect(
+      NativeTrackingPlan.plan(for: .events, features: from27)
+        == .observationEvents(perceptionBeside: false))
   }
 
   @Test func optionsWithoutDeinitRunOnTheWillSetDidSetTracking() {
@@ -33,7 +34,7 @@ struct NativeTrackingPlanTests {
       for features in [before27, from27] {
         #expect(
           NativeTrackingPlan.plan(for: .options(options), features: features)
-            == .observationEvents(releasesFromPerception: false))
+            == .observationEvents(perceptionBeside: features == before27))
       }
     }
   }
@@ -45,7 +46,7 @@ struct NativeTrackingPlanTests {
     for options in sets {
       #expect(
         NativeTrackingPlan.plan(for: .options(options), features: before27)
-          == .observationEvents(releasesFromPerception: true))
+          == .observationEvents(perceptionBeside: true))
       #expect(
         NativeTrackingPlan.plan(for: .options(options), features: from27) == .observationOptions)
     }
@@ -58,7 +59,6 @@ struct NativeTrackingPlanTests {
       #expect(!NativeObservationFeatures.mayHaveAdvancedTracking)
       #expect(NativeObservationFeatures.current == before27)
     #endif
-    // The inlined one-shot path is taken only where the plan is Observation's one-shot alone.
     if !NativeObservationFeatures.mayHaveAdvancedTracking {
       #expect(NativeTrackingPlan.plan(for: .onChange, features: .current) == .observationOnce)
     }
@@ -109,7 +109,7 @@ struct NativeLazyRegistrarTests {
     }
     #expect(
       box.hasPerceptionRegistrar
-        == (releases == .observationEvents(releasesFromPerception: true)))
+        == (releases == .observationEvents(perceptionBeside: true)))
   }
 
   @Test func uncheckedRegistrarsStayUncheckedOnEveryEngine() {

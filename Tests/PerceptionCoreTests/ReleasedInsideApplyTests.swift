@@ -17,7 +17,11 @@ struct ReleasedInsideApplyTests {
   }
 
   private func expectNoLeak(_ leaked: Bool) {
-    if PerceptionEngine.current == .native {
+    // Below SE-0506 the native engine's scope beside Observation (`NativeTrackingPlan`) keeps
+    // each object's registrar until Observation has installed the tracking, whose registration
+    // then goes with it; where nothing runs beside Observation (SE-0506, which also reports the
+    // release), the known issue stays.
+    if PerceptionEngine.current == .native && PerceptionEngine.onChangeHearsReleases {
       // Native Observation registers the tracking on the dead object's registrar state after
       // `apply`, where it and the tracking hold each other and nothing ever cancels them.
       withKnownIssue("native Observation leaks a tracking whose subject died inside apply") {

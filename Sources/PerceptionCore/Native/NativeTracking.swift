@@ -15,21 +15,40 @@
     ) {
       func marked() { TrackingScope.runMarked(apply) }
       switch NativeTrackingPlan.plan(for: request, features: .current) {
-      case .observationOnce:
-        // Traced, it takes the willSet path, whose callback names the changed key path.
-        if TraceSwitch.isEnabled {
-          observe(marked, request: request, callbacks: makeCallbacks)
+      // Traced, it takes the willSet path, whose callback names the changed key path.
+      case .observationOnce where !TraceSwitch.isEnabled:
+        runOnce(apply, callbacks: makeCallbacks)
+      case .observationOnce, .observationEvents(perceptionBeside: true):
+        let hearsReleases: Bool
+        if case .options(let options) = request {
+          hearsReleases = options.contains(.deinit)
         } else {
-          withObservationTracking(marked, onChange: forwardOnce(makeCallbacks))
+          hearsReleases = false
+        }
+        TrackingScope.runBesideObservation { leaveScope, registrarCount -> Observer? in
+          let applyInScope = {
+            TrackingScope.runMarked(apply)
+            leaveScope()
+          }
+          guard hearsReleases else {
+            return observe(applyInScope, request: request, callbacks: makeCallbacks)
+          }
+          // Sized by the objects read, to register for their releases.
+          return observe(applyInScope, request: request) {
+            makeCallbacks().map { Observer.make($0, registrarCount: registrarCount()) }
+          }
+        } setupEnded: { list, observer in
+          guard let observer else { return }
+          if hearsReleases { TrackingScope.installForReleases(observer, for: list) }
+          guard list.pairCount != 0 else { return }
+          NativeSetupWindow.check(
+            list, waitsForWrites: request.observationEvents == (true, false),
+            deliver: observer.receiverOfChangesDuringSetup)
         }
       case .observationOnceOrRelease:
         runAdvanced(marked, options: nil, callbacks: makeCallbacks)
-      case .observationEvents(releasesFromPerception: false):
+      case .observationEvents(perceptionBeside: false):
         observe(marked, request: request, callbacks: makeCallbacks)
-      case .observationEvents(releasesFromPerception: true):
-        TrackingScope.runRecordingReleases(apply) { applyInScope, makeObserver in
-          observe(applyInScope, request: request) { makeCallbacks().map(makeObserver) }
-        }
       case .observationOptions:
         // `onStoredChange` is observed as the options tracking it stands for; its observer,
         // made from its callbacks, hears their events as its own.
@@ -46,26 +65,66 @@
 
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   extension NativeTracking {
-    /// The one-shot `onChange` Observation calls: the user's, behind a `OnChangeOnce`.
+    /// `withObservationTracking(_:onChange:)` beside a Perception scope
+    /// (`TrackingScope.runBesideObservation`, here inlined into the caller), `onChange` behind a
+    /// `OnChangeOnce`, made only where Observation asks for it: once `apply` read something.
     @usableFromInline
-    static func forwardOnce(_ makeCallbacks: () -> ObserverCallbacks?) -> @Sendable () -> Void {
+    static func runOnce(_ apply: () -> Void, callbacks makeCallbacks: () -> ObserverCallbacks?) {
+      TrackingScope.withScope { list, enclosing, enclosingSlot in
+        var once: OnChangeOnce?
+        // Through a pointer, as a captured `inout` would box the variable on the heap.
+        withUnsafeMutablePointer(to: &once) { once in
+          withObservationTracking(
+            {
+              TrackingScope.runMarked(apply)
+              ThreadLocal.slot = enclosingSlot
+            }, onChange: forwardOnce(makeCallbacks, into: once))
+        }
+        // A list that recorded nothing owns nothing.
+        if _slowPath(list.pairCount != 0) { endSetup(list, enclosing: enclosing, once: once) }
+      }
+    }
+
+    /// The end of `runOnce`'s setup, for a scope that read something.
+    @inline(never)
+    static func endSetup(
+      _ list: UnsafeMutablePointer<AccessList>, enclosing: UnsafeMutablePointer<AccessList>?,
+      once: OnChangeOnce?
+    ) {
+      // Observation read what the scope read, so it asked for `onChange`.
+      if let once {
+        NativeSetupWindow.check(list, waitsForWrites: true, deliver: once.fireForSetup)
+      }
+      TrackingScope.endBesideObservation(list, enclosing: enclosing)
+    }
+
+    /// The one-shot `onChange` Observation calls: the user's, behind a `OnChangeOnce` kept in
+    /// `once` for the setup's check.
+    @inline(__always)
+    static func forwardOnce(
+      _ makeCallbacks: () -> ObserverCallbacks?, into once: UnsafeMutablePointer<OnChangeOnce?>
+    ) -> @Sendable () -> Void {
       guard case .onChange(let onChange)? = makeCallbacks() else { return {} }
+      let made = OnChangeOnce.make(onChange)
+      once.pointee = made
       // ManagedBuffer opts out of Sendable; its shared state is its atomic word.
-      nonisolated(unsafe) let once = OnChangeOnce.make(onChange)
-      return { once.fire() }
+      nonisolated(unsafe) let fired = made
+      return { fired.fire() }
     }
 
     /// Runs `apply` in Observation's willSet/didSet tracking, into an observer made before it.
+    @discardableResult
     static func observe(
       _ apply: () -> Void, request: TrackingRequest,
       callbacks makeCallbacks: () -> ObserverCallbacks?
-    ) {
+    ) -> Observer {
       let observer = Observer.makeAwaitingCallbacks(request)
       track(
         {
           apply()
           observer.adopt(makeCallbacks())
         }, request: request, into: observer)
+      return observer
     }
 
     /// `observe(_:request:callbacks:)` for an observer made after `apply`, sized by its reads.
@@ -130,6 +189,24 @@
       case .events: (true, true)
       case .options(let options): (options.contains(.willSet), options.contains(.didSet))
       }
+    }
+  }
+
+  extension OnChangeOnce {
+    /// What `NativeSetupWindow.check` calls for a write Observation missed.
+    var fireForSetup: @Sendable (UnsafeRawPointer) -> Void {
+      // ManagedBuffer opts out of Sendable; its shared state is its atomic word.
+      nonisolated(unsafe) let once = self
+      return { _ in once.fire() }
+    }
+  }
+
+  extension Observer {
+    /// What `NativeSetupWindow.check` calls for a write Observation missed.
+    var receiverOfChangesDuringSetup: @Sendable (UnsafeRawPointer) -> Void {
+      // Every observer's shared state is safe to reach from any thread.
+      nonisolated(unsafe) let observer = self
+      return { observer.receiveChangeDuringSetup(of: $0) }
     }
   }
 

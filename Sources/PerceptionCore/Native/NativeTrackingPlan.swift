@@ -26,36 +26,43 @@ struct NativeObservationFeatures: Equatable, Sendable {
 }
 
 /// How the native engine runs one tracking call, decided apart from running it so that every
-/// branch is tested everywhere: an `Observer` wraps the callbacks where a guarantee needs it, and
-/// Perception's registrar reports only the releases Observation cannot.
+/// branch is tested everywhere: an `Observer` wraps the callbacks where a guarantee needs it,
+/// and a Perception scope beside Observation's tracking hears what Observation cannot.
+///
+/// Before SE-0506 (Swift 6.4, swiftlang/swift#86719, in the 27 releases) Observation installs a
+/// tracking only once its `apply` has returned, so a write from another thread after a read and
+/// before that installation reaches nobody, and it reports no release. There a Perception scope
+/// runs beside it (`TrackingScope.runBesideObservation`): its reads open setups that hear the
+/// writes Observation misses (`NativeSetupWindow`), and a tracking that asked for releases
+/// registers for them in each object's `NativeRegistrarStorage.perception`. From SE-0506,
+/// Observation closes the window itself, and reports releases.
 enum NativeTrackingPlan: Equatable {
-  /// `withObservationTracking(_:onChange:)`, `onChange` behind a `OnChangeOnce`.
+  /// `withObservationTracking(_:onChange:)` beside a Perception scope, `onChange` behind a
+  /// `OnChangeOnce`.
   case observationOnce
   /// SE-0506's `[.willSet, .deinit]` tracking: once, on the first change or release.
   case observationOnceOrRelease
-  /// Observation's willSet/didSet tracking, plus a Perception scope reporting releases.
-  case observationEvents(releasesFromPerception: Bool)
+  /// Observation's willSet/didSet tracking, beside a Perception scope before SE-0506.
+  case observationEvents(perceptionBeside: Bool)
   /// SE-0506's `withObservationTracking(options:_:onChange:)` with `.deinit`.
   case observationOptions
 
-  /// The path for `request`; `features` is asked only where the answer depends on it.
+  /// The path for `request` on a system's Observation with `features`.
   static func plan(
     for request: TrackingRequest, features: @autoclosure () -> NativeObservationFeatures
   ) -> NativeTrackingPlan {
+    let advanced = features().hasAdvancedTracking
     switch request {
     case .onChange:
-      return features().hasAdvancedTracking ? .observationOnceOrRelease : .observationOnce
+      return advanced ? .observationOnceOrRelease : .observationOnce
     case .onStoredChange:
       return plan(for: .options(TrackingRequest.storedChangeOptions), features: features())
     case .events:
-      return .observationEvents(releasesFromPerception: false)
+      return .observationEvents(perceptionBeside: !advanced)
     case .options(let options):
       // The willSet/didSet tracking names the changed key path, as `matches(_:)` needs.
-      guard options.contains(.deinit) else {
-        return .observationEvents(releasesFromPerception: false)
-      }
-      return features().hasAdvancedTracking
-        ? .observationOptions : .observationEvents(releasesFromPerception: true)
+      return options.contains(.deinit) && advanced
+        ? .observationOptions : .observationEvents(perceptionBeside: !advanced)
     }
   }
 }

@@ -16,6 +16,7 @@
   /// first willSet and cancels only afterwards, so racing writers call it twice, and a write
   /// inside it calls it again; claiming the state lets one through. No handle can cancel it, so
   /// nothing waits for its callback: the state needs only its step from `active` to `finished`.
+  /// The setup's check (`NativeSetupWindow`) fires it too, for a write Observation missed.
   final class OnChangeOnce: ManagedBuffer<OnChangeOnceHeader, UInt8> {
     static func make(_ onChange: @escaping @Sendable () -> Void) -> OnChangeOnce {
       let buffer = create(minimumCapacity: 0) { _ in

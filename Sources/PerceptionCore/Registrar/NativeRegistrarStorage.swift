@@ -2,9 +2,10 @@
   import Observation
 
   /// A registrar's storage on the native engine: a box, so that one reference can hold either
-  /// engine's storage where `ObservationRegistrar` does not exist. `perception`, made by the
-  /// first read in a scope that wants releases (`.deinit` below SE-0506), is never announced
-  /// to: it records the reads there and tells their observers when the object goes away.
+  /// engine's storage where `ObservationRegistrar` does not exist. An access list beside an
+  /// Observation tracking records the box itself (`record`), for `NativeSetupWindow`.
+  /// `perception`, made when a tracking that wants releases (`.deinit` below SE-0506) ends its
+  /// setup, is never announced to: it tells that tracking's observer when the object goes away.
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   @usableFromInline
   class NativeRegistrarStorage: @unchecked Sendable {
@@ -24,6 +25,25 @@
 
     @usableFromInline
     init() {}
+
+    /// Records a read in a scope beside an Observation tracking; the first of the box there
+    /// opens a setup (`NativeSetupWindow`) before the value is read, and keeps the box alive.
+    final func record(
+      _ keyPath: AnyKeyPath, property: UnsafeRawPointer?, in list: UnsafeMutablePointer<AccessList>
+    ) {
+      let box = Unmanaged.passUnretained(self)
+      if list.record(registrar: box.toOpaque(), property: property ?? PropertyKey.of(keyPath)) {
+        _ = box.retain()
+        let mark = NativeSetupWindow.beginSetup(self)
+        if list.setupMark == 0 { list.setupMark = mark }
+      }
+    }
+
+    /// Gives up the reference an access list held, and closes the setup `record` opened.
+    static func releaseFromList(_ box: Unmanaged<NativeRegistrarStorage>) {
+      box._withUnsafeGuaranteedRef { NativeSetupWindow.endSetup($0) }
+      box.release()
+    }
 
     final var perception: RegistrarStorage {
       Self.lazyLock.withLock {
@@ -53,7 +73,8 @@
       box(storage).registrar
     }
 
-    /// Observation's `willSet` or `didSet` (`event`, an `EventBits` bit) in `storage`.
+    /// Observation's `willSet` or `didSet` (`event`, an `EventBits` bit) in `storage`; a didSet
+    /// is first logged for the native setups open (`NativeSetupWindow`).
     @inlinable @inline(__always)
     static func announce<Subject: Observable, Member>(
       _ storage: AnyObject, _ event: UInt32, _ subject: Subject, _ keyPath: KeyPath<Subject, Member>
@@ -61,6 +82,8 @@
       if event == EventBits.willSet {
         registrar(storage).willSet(subject, keyPath: keyPath)
       } else {
+        // Before Observation's didSet (`NativeSetupWindow`).
+        NativeSetupWindow.writeStored(of: storage, keyPath)
         registrar(storage).didSet(subject, keyPath: keyPath)
       }
     }

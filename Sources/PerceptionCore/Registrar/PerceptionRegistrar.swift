@@ -152,7 +152,9 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   public func _willSet<Subject: Perceptible, Member>(
     _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
   ) {
-    announce(EventBits.willSet, keyPath().keyPath, property: keyPath().propertyKey) {
+    announce(
+      EventBits.willSet, keyPath().keyPath, property: keyPath().propertyKey, countsWrite: true
+    ) {
       OpenedObservable.announce($0, EventBits.willSet, subject, keyPath().keyPath)
     }
   }
@@ -162,7 +164,9 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   public func _didSet<Subject: Perceptible, Member>(
     _ subject: Subject, lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
   ) {
-    announce(EventBits.didSet, keyPath().keyPath, property: keyPath().propertyKey) {
+    announce(
+      EventBits.didSet, keyPath().keyPath, property: keyPath().propertyKey, countsWrite: true
+    ) {
       OpenedObservable.announce($0, EventBits.didSet, subject, keyPath().keyPath)
     }
   }
@@ -199,14 +203,19 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
     }
   }
 
-  /// A `willSet` or `didSet` (`event`, an `EventBits` bit) alone.
+  /// A `willSet` or `didSet` (`event`, an `EventBits` bit) alone. `countsWrite` for the
+  /// generated `_modify`, whose pair is balanced: counted in progress on the native engine
+  /// (`NativeSetupWindow`), as `mutate` is; a hand-written `willSet` may come alone.
   @usableFromInline @_transparent
   func announce<Root, Member>(
     _ event: UInt32, _ keyPath: @autoclosure () -> KeyPath<Root, Member>,
-    property: @autoclosure () -> UnsafeRawPointer?, native: (AnyObject) -> Void
+    property: @autoclosure () -> UnsafeRawPointer?, countsWrite: Bool = false,
+    native: (AnyObject) -> Void
   ) {
     if EngineWord.current.isNative {
+      if countsWrite && event == EventBits.willSet { NativeSetupWindow.writeBegins(storage) }
       native(storage)
+      if countsWrite && event == EventBits.didSet { NativeSetupWindow.writeEnds(storage) }
     } else {
       runtimeAnnounce(runtimeStorage, event, keyPath(), property: property())
     }
@@ -221,8 +230,13 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   ) rethrows -> T {
     if EngineWord.current.isNative {
       let storage = storage
+      // Counted in progress for the native setups (`NativeSetupWindow`).
+      NativeSetupWindow.writeBegins(storage)
       native(storage, EventBits.willSet)
-      defer { native(storage, EventBits.didSet) }
+      defer {
+        native(storage, EventBits.didSet)
+        NativeSetupWindow.writeEnds(storage)
+      }
       return try mutation()
     }
     let storage = runtimeStorage
@@ -256,7 +270,7 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       if isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
         let box = NativeRegistrarStorage.box(storage)
         if let list = TrackingScope.accessList(forReadOf: keyPath, slot: slot, box, site: site) {
-          box.perception.record(keyPath, property: property, in: list)
+          box.record(keyPath, property: property, in: list)
         }
         return
       }
@@ -347,7 +361,9 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       _ subject: Subject,
       lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
     ) {
-      announce(EventBits.willSet, keyPath().keyPath, property: keyPath().propertyKey) {
+      announce(
+        EventBits.willSet, keyPath().keyPath, property: keyPath().propertyKey, countsWrite: true
+      ) {
         NativeRegistrarStorage.announce($0, EventBits.willSet, subject, keyPath().keyPath)
       }
     }
@@ -359,7 +375,9 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
       _ subject: Subject,
       lazyKeyPath keyPath: @autoclosure () -> _PerceptionKeyPath<Subject, Member>
     ) {
-      announce(EventBits.didSet, keyPath().keyPath, property: keyPath().propertyKey) {
+      announce(
+        EventBits.didSet, keyPath().keyPath, property: keyPath().propertyKey, countsWrite: true
+      ) {
         NativeRegistrarStorage.announce($0, EventBits.didSet, subject, keyPath().keyPath)
       }
     }

@@ -30,27 +30,38 @@ extension TrackingScope {
     finish(list, enclosing: enclosing)
   }
 
-  /// A native-engine tracking call that must hear of releases where Observation reports none:
-  /// `apply` runs in a Perception scope too, so the observer `observe` returns registers for
-  /// releases in each object's `NativeRegistrarStorage.perception`.
-  static func runRecordingReleases(
-    _ apply: () -> Void,
-    _ observe: (_ applyInScope: () -> Void, _ makeObserver: (ObserverCallbacks) -> Observer)
-      -> Observer?
+  /// A native-engine tracking call beside a Perception scope (`NativeTrackingPlan`): `apply`
+  /// runs in the scope too, so that its reads open their setups (`NativeSetupWindow`) in the
+  /// list, which records each object's `NativeRegistrarStorage`. `observe` runs `apply`, then
+  /// `leaveScope`, in Observation's tracking, installed as `observe` returns, and returns what
+  /// `setupEnded` then gets with the list, before the setups close.
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  @inline(__always)
+  static func runBesideObservation<Installed>(
+    _ observe: (_ leaveScope: () -> Void, _ registrarCount: () -> Int) -> Installed,
+    setupEnded: (UnsafeMutablePointer<AccessList>, Installed) -> Void
   ) {
     withScope { list, enclosing, enclosingSlot in
-      // `observe` runs `apply` before it returns.
-      let observer = withoutActuallyEscaping(apply) { apply in
-        observe(
-          {
-            runMarked(apply)
-            ThreadLocal.slot = enclosingSlot
-          },
-          { Observer.make($0, registrarCount: list.registrarCount) })
-      }
-      if let observer { install(observer, for: list) }
-      finish(list, enclosing: enclosing)
+      let installed = observe({ ThreadLocal.slot = enclosingSlot }, { list.registrarCount })
+      setupEnded(list, installed)
+      endBesideObservation(list, enclosing: enclosing)
     }
+  }
+
+  /// Hands a native list's reads, and their setups, to the enclosing scope, or closes the
+  /// setups and releases its objects, and frees it.
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  static func endBesideObservation(
+    _ list: UnsafeMutablePointer<AccessList>, enclosing: UnsafeMutablePointer<AccessList>?
+  ) {
+    if list.pairCount != 0 {
+      if let enclosing {
+        enclosing.merge(list, releaseRegistrar: releaseBox)
+      } else {
+        forEachBox(of: list) { NativeRegistrarStorage.releaseFromList($0) }
+      }
+    }
+    list.destroy()
   }
 
   /// Hands the list's reads, and their setup, to the enclosing scope, or ends the setup and
@@ -94,21 +105,63 @@ extension TrackingScope {
     of list: UnsafeMutablePointer<AccessList>,
     _ body: (Unmanaged<RegistrarStorage>, Int, Int) -> Void
   ) {
+    forEachGroup(of: list) { registrar, start, end in body(.fromOpaque(registrar), start, end) }
+  }
+
+  /// Calls `body` with each registrar the list read, as recorded, and its pairs.
+  private static func forEachGroup(
+    of list: UnsafeMutablePointer<AccessList>,
+    _ body: (UnsafeMutableRawPointer, Int, Int) -> Void
+  ) {
     // The common scope reads one object: one group, with no search for its end.
     if list.registrarCount == 1 {
-      body(.fromOpaque(list.registrar(at: 0)), 0, list.pairCount)
+      body(list.registrar(at: 0), 0, list.pairCount)
       return
     }
     list.group()
     var start = 0
     while start < list.pairCount {
       let end = list.groupEnd(from: start)
-      body(.fromOpaque(list.registrar(at: start)), start, end)
+      body(list.registrar(at: start), start, end)
       start = end
     }
   }
 
   private static let releaseRegistrar: @convention(c) (UnsafeMutableRawPointer?) -> Void = {
     RegistrarStorage.releaseFromList(.fromOpaque($0!))
+  }
+
+  /// Registers `observer` for the releases of the objects a native list read, in each one's
+  /// `NativeRegistrarStorage.perception`, and arms it.
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  static func installForReleases(
+    _ observer: Observer, for list: UnsafeMutablePointer<AccessList>
+  ) {
+    forEachGroup(of: list) { registrar, start, end in
+      let box = Unmanaged<NativeRegistrarStorage>.fromOpaque(registrar)
+      // A subject released inside the scope is not observed (nor reported released).
+      guard !box.isOnlyReference else { return }
+      let perception = box._withUnsafeGuaranteedRef { $0.perception }
+      // Perception's storage beside Observation's is never announced to: no write is missed.
+      _ = observer.register(
+        in: perception.table, properties: list.properties(from: start), count: end - start,
+        mark: .max)
+    }
+    observer.arm()
+  }
+
+  /// Calls `body` with each object a native list read.
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  private static func forEachBox(
+    of list: UnsafeMutablePointer<AccessList>,
+    _ body: (Unmanaged<NativeRegistrarStorage>) -> Void
+  ) {
+    forEachGroup(of: list) { registrar, _, _ in body(.fromOpaque(registrar)) }
+  }
+
+  private static let releaseBox: @convention(c) (UnsafeMutableRawPointer?) -> Void = {
+    if #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+      NativeRegistrarStorage.releaseFromList(.fromOpaque($0!))
+    }
   }
 }

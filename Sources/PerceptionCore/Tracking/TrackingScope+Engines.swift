@@ -8,8 +8,7 @@
 extension TrackingScope {
   /// Runs `apply` as one tracking call, observing what it read with the callbacks
   /// `makeCallbacks` returns, evaluated only if it read something (nil observes nothing); on
-  /// Perception's runtime its reads count for the enclosing scope too. A native one-shot tracking
-  /// goes straight to `withObservationTracking(_:onChange:)` where nothing needs more.
+  /// Perception's runtime its reads count for the enclosing scope too.
   @inlinable @inline(__always)
   static func run<T>(
     _ apply: () -> T, request: TrackingRequest,
@@ -21,12 +20,13 @@ extension TrackingScope {
     }
     #if canImport(Observation)
       if engine.isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+        // The common native call, whose plan is known here (`NativeTrackingPlan`).
         if case .onChange = request, !NativeObservationFeatures.mayHaveAdvancedTracking,
           !TraceSwitch.isEnabled
         {
-          return runMarked {
-            withObservationTracking(apply, onChange: NativeTracking.forwardOnce(makeCallbacks))
-          }
+          var result: T?
+          NativeTracking.runOnce({ result = apply() }, callbacks: makeCallbacks)
+          return result.take()!
         }
         var result: T?
         NativeTracking.run({ result = apply() }, request: request, callbacks: makeCallbacks)
