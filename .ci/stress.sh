@@ -16,17 +16,10 @@ step "swift build --product perception-stress"
 swift build --product perception-stress
 stress="$(swift build --show-bin-path)/perception-stress"
 
-# The native engine's trackings are the system's Observation's, which before Swift 6.4 misses a
-# write from another thread during a tracking's setup (issue 53): reported, not failed, there.
-# A `Perceptions` iterator's tracking is one of them, so the same window can leave it on the
-# value before such a write (perceptionsLastElement; 1 of 4 in a CI run on 19b581a).
-native_known=(--tolerate crossThreadWrite --tolerate perceptionsLastElement)
-stress_options() { [ "$1" = native ] && echo "${native_known[@]}" || true; }
 
 for engine in perception native; do
   step "perception-stress (PERCEPTION_ENGINE=$engine)"
-  # shellcheck disable=SC2046
-  PERCEPTION_ENGINE=$engine "$stress" $(stress_options $engine)
+  PERCEPTION_ENGINE=$engine "$stress"
 done
 step "perception-stress --memory (PERCEPTION_ENGINE=perception)"
 PERCEPTION_ENGINE=perception "$stress" --memory
@@ -40,8 +33,7 @@ swift build "${release[@]}" --product perception-stress
 release_stress="$(swift build "${release[@]}" --show-bin-path)/perception-stress"
 for engine in perception native; do
   step "perception-stress, release build (PERCEPTION_ENGINE=$engine)"
-  # shellcheck disable=SC2046
-  PERCEPTION_ENGINE=$engine "$release_stress" $(stress_options $engine)
+  PERCEPTION_ENGINE=$engine "$release_stress"
 done
 step "perception-stress --memory, release build (PERCEPTION_ENGINE=native)"
 PERCEPTION_ENGINE=native "$release_stress" --memory
@@ -51,7 +43,7 @@ swift build --sanitize=thread --scratch-path .build-tsan --product perception-st
 tsan_stress="$(swift build --sanitize=thread --scratch-path .build-tsan --show-bin-path)/perception-stress"
 PERCEPTION_ENGINE=perception TSAN_OPTIONS=halt_on_error=1 "$tsan_stress"
 step "perception-stress under ThreadSanitizer (PERCEPTION_ENGINE=native)"
-PERCEPTION_ENGINE=native TSAN_OPTIONS=halt_on_error=1 "$tsan_stress" "${native_known[@]}"
+PERCEPTION_ENGINE=native TSAN_OPTIONS=halt_on_error=1 "$tsan_stress"
 
 step "perception-stress, release build under ThreadSanitizer (PERCEPTION_ENGINE=perception)"
 swift build -c release --sanitize=thread --scratch-path .build-tsan --product perception-stress
