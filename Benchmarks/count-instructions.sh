@@ -194,6 +194,16 @@ fi
 # share a bit between two of the case's properties. Correctness over the budget: a write that
 # began before a tracked read and stores after it must fire the tracking.
 #
+# Five native limits are raised since issue 53 ran a Perception scope beside each tracking on
+# the system's Observation before Swift 6.4, which hears the writes from other threads that
+# Observation misses during a tracking's setup (`NativeSetupWindow`): every such tracking call
+# pays the scope (a stack list, the thread's slot, about 125 instructions where nothing is
+# read, so empty-scope 1.60 and nested-3 1.65), and every read object its setup and the check
+# at the end of it (cycle-1 counted 13,291 against 12,587 before, +5.6%; hand-cycle-1 1.15,
+# options-cycle 1.15, and fan-out-10 1.15, which counted 1.098). Correctness over the budget: a
+# write from another thread after a tracked read is never lost (Benchmarks/README.md, "Writes
+# from other threads during setup").
+#
 # The hand-written path (issue 38): a class that calls `PerceptionRegistrar.access(_:keyPath:)`
 # and `withMutation(of:keyPath:_:)` from its own accessors with key path literals, as the
 # Composable Architecture's `Store` does (`HandWrittenModel`). The entry points take the key path
@@ -233,14 +243,14 @@ read 100000 0.10 1.10
 write 100000 0.05 1.10
 write-equal 100000 - 1.10
 modify 100000 0.05 1.10
-empty-scope 100000 0.20 1.10
-nested-3 20000 0.20 1.10
+empty-scope 100000 0.20 1.60
+nested-3 20000 0.20 1.65
 cycle-1 4000 0.15 1.10
 create-destroy 10000 0.70 1.30
 fan-out-1 2000 0.25 1.10
-fan-out-10 400 0.20 1.10
+fan-out-10 400 0.20 1.15
 fan-out-1000 4 0.20 n/c
-options-cycle 2000 0.20 1.10
+options-cycle 2000 0.20 1.15
 continuous 2000 0.75 1.10
 perceptions-one-actor 5000 0.60 1.10
 perceptions-parked-one-actor 5000 0.65 1.10
@@ -256,7 +266,7 @@ threads-same 4000 0.05 n/c
 hand-read 100000 0.20 1.15
 hand-write 100000 0.10 1.10
 hand-modify 100000 0.10 1.10
-hand-cycle-1 4000 0.15 1.10
+hand-cycle-1 4000 0.15 1.15
 perceptible-read 100000 0.20 -
 perceptible-write 100000 0.10 -
 perceptible-cycle-1 4000 0.15 -
