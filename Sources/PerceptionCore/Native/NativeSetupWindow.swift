@@ -39,8 +39,11 @@ enum NativeSetupWindow {
   }
 
   /// A check waiting for a write in progress to one of its object's properties. It holds the
-  /// object weakly: no other object can match it, and its release is not delayed.
+  /// object weakly: no other object can match it, and its release is not delayed. A writer
+  /// compares `id` first, so that it loads the weak reference only for its own object, which it
+  /// keeps alive: the reference it loads is never the last, and no deinit runs under `lock`.
   private struct Waiting {
+    let id: ObjectIdentifier
     weak var object: AnyObject?
     let stripe: UnsafeMutableRawPointer
     let properties: [UnsafeRawPointer]
@@ -108,7 +111,8 @@ enum NativeSetupWindow {
       var due: [Waiting] = []
       waiting.removeAll { check in
         let isDue =
-          check.object === box && check.thread != thread && check.properties.contains(property)
+          check.id == object && check.object != nil && check.thread != thread
+          && check.properties.contains(property)
         if isDue { due.append(check) }
         return isDue
       }
@@ -212,6 +216,8 @@ enum NativeSetupWindow {
         if perception_native_waiting_add(perception_native_stripe_of(registrar)) {
           waiting.append(
             Waiting(
+              id: ObjectIdentifier(
+                Unmanaged<AnyObject>.fromOpaque(registrar).takeUnretainedValue()),
               object: Unmanaged<AnyObject>.fromOpaque(registrar).takeUnretainedValue(),
               stripe: perception_native_stripe_of(registrar),
               properties: (index..<end).map { list.properties(from: $0).pointee! },
