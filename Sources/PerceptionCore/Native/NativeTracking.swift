@@ -65,9 +65,10 @@
 
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   extension NativeTracking {
-    /// `withObservationTracking(_:onChange:)` beside a Perception scope
-    /// (`TrackingScope.runBesideObservation`, here inlined into the caller), `onChange` behind a
-    /// `OnChangeOnce`, made only where Observation asks for it: once `apply` read something.
+    /// `withObservationTracking(_:onChange:)` beside a Perception scope, `onChange` behind a
+    /// `OnChangeOnce`: `TrackingScope.runBesideObservation`'s steps, written out so that
+    /// Observation's `onChange` autoclosure makes the `OnChangeOnce` only once `apply` read
+    /// something (`empty-scope` and `nested-3` make none).
     @usableFromInline
     static func runOnce(_ apply: () -> Void, callbacks makeCallbacks: () -> ObserverCallbacks?) {
       TrackingScope.withScope { list, enclosing, enclosingSlot in
