@@ -15,7 +15,8 @@
 
     final var lazyPerception: RegistrarStorage?
 
-    /// Taken only by reads in scopes that want releases (rare), so it costs no word per object.
+    /// Taken only where a tracking that wants releases ends its setup (rare), so it costs no
+    /// word per object.
     static let lazyLock = Lock()
 
     @usableFromInline
