@@ -188,44 +188,33 @@ enum NativeSetupWindow {
   ) {
     let mark = list.setupMark
     let thread = CurrentThread.token
-    // Each object's pairs together.
-    list.group()
     let changed = lock.withLock { () -> UnsafeRawPointer? in
-      var index = 0
-      while index < list.pairCount {
-        let registrar = list.registrar(at: index)
-        var end = index + 1
-        while end < list.pairCount && list.registrar(at: end) == registrar { end += 1 }
+      var changed: UnsafeRawPointer?
+      TrackingScope.forEachGroup(of: list) { registrar, start, end in
+        guard changed == nil else { return }
         let object = ObjectIdentifier(
           Unmanaged<AnyObject>.fromOpaque(registrar).takeUnretainedValue())
-        let properties = (index..<end).map { list.properties(from: $0).pointee! }
-        if let write = log.first(where: {
-          $0.mark >= mark && $0.thread != thread && $0.object == object
-            && properties.contains($0.property)
-        }) {
-          return write.property
-        }
-        index = end
+        let properties = UnsafeBufferPointer(
+          start: list.properties(from: start), count: end - start)
+        changed =
+          log.first {
+            $0.mark >= mark && $0.thread != thread && $0.object == object
+              && properties.contains($0.property)
+          }?.property
       }
-      guard mayWait else { return nil }
-      index = 0
-      while index < list.pairCount {
-        let registrar = list.registrar(at: index)
-        var end = index + 1
-        while end < list.pairCount && list.registrar(at: end) == registrar { end += 1 }
-        if perception_native_waiting_add(perception_native_stripe_of(registrar)) {
-          waiting.append(
-            Waiting(
-              id: ObjectIdentifier(
-                Unmanaged<AnyObject>.fromOpaque(registrar).takeUnretainedValue()),
-              object: Unmanaged<AnyObject>.fromOpaque(registrar).takeUnretainedValue(),
-              stripe: perception_native_stripe_of(registrar),
-              properties: (index..<end).map { list.properties(from: $0).pointee! },
-              thread: thread, deliver: deliver))
-        } else {
-          perception_native_waiting_remove(perception_native_stripe_of(registrar), 1)
+      guard changed == nil, mayWait else { return changed }
+      TrackingScope.forEachGroup(of: list) { registrar, start, end in
+        let stripe = perception_native_stripe_of(registrar)!
+        guard perception_native_waiting_add(stripe) else {
+          perception_native_waiting_remove(stripe, 1)
+          return
         }
-        index = end
+        let object = Unmanaged<AnyObject>.fromOpaque(registrar).takeUnretainedValue()
+        waiting.append(
+          Waiting(
+            id: ObjectIdentifier(object), object: object, stripe: stripe,
+            properties: (start..<end).map { list.properties(from: $0).pointee! },
+            thread: thread, deliver: deliver))
       }
       return nil
     }

@@ -109,7 +109,7 @@ extension TrackingScope {
   }
 
   /// Calls `body` with each registrar the list read, as recorded, and its pairs.
-  private static func forEachGroup(
+  static func forEachGroup(
     of list: UnsafeMutablePointer<AccessList>,
     _ body: (UnsafeMutableRawPointer, Int, Int) -> Void
   ) {
