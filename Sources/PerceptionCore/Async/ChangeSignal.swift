@@ -5,14 +5,13 @@
 /// through it. `changed(for:)` (on the mutating thread) and `wait` may come in either order.
 final class ChangeSignal: @unchecked Sendable {
   // Sendable because every field, and every field of its waiters, is guarded by `lock`.
-  typealias Continuation = UnsafeContinuation<Bool, Never>
+  typealias Continuation = UnsafeContinuation<Void, Never>
   private let lock = Lock()
   /// Every waiter here has a continuation.
   private var parked: [ObjectIdentifier: Waiter] = [:]
   private var unawaitedChange = false
 
   final class Waiter: @unchecked Sendable {
-    /// Resumed with true: the wait parked.
     fileprivate var continuation: Continuation?
     fileprivate var changedSinceWait = false
     fileprivate var cancelled = false
@@ -37,36 +36,41 @@ final class ChangeSignal: @unchecked Sendable {
       parked.removeAll(keepingCapacity: true)
       return (first, others)
     }
-    first?.resume(returning: true)
-    for continuation in others { continuation.resume(returning: true) }
+    first?.resume()
+    for continuation in others { continuation.resume() }
   }
 
   /// Returns after the next change, or at once if a change is pending for `waiter` or for
   /// nobody, or if the task is cancelled. The caller checks for cancellation afterwards.
   func wait(_ waiter: Waiter, isolation: isolated (any Actor)? = #isolation) async {
+    // Whether the wait parked is written by this task before it can be resumed, never carried
+    // by the continuation: a resume before the task reaches its suspension lets it run on
+    // without the runtime telling ThreadSanitizer, so a result written by the resumer would
+    // read as a race.
+    var didPark = false
     // Both closures are isolated to `isolation`, so the wait suspends and resumes on the
     // iterating actor, without a hop through the global executor that would race its tasks.
-    let wasParked = await withTaskCancellationHandler(
+    await withTaskCancellationHandler(
       operation: {
         await withUnsafeContinuation(isolation: isolation) { (continuation: Continuation) in
-          let resumeNow = lock.withLock { () -> Bool in
+          didPark = lock.withLock { () -> Bool in
             defer { unawaitedChange = false }
             if waiter.cancelled || waiter.changedSinceWait || unawaitedChange {
               waiter.changedSinceWait = false
-              return true
+              return false
             }
             waiter.continuation = continuation
             self.parked[ObjectIdentifier(waiter)] = waiter
-            return false
+            return true
           }
-          if resumeNow { continuation.resume(returning: false) }
+          if !didPark { continuation.resume() }
         }
       },
       onCancel: { cancel(waiter) },
       isolation: isolation)
     // Woken by another's change, its own tracking may have fired since: that change precedes
     // the element computed next, so it is forgotten.
-    if wasParked { lock.withLock { waiter.changedSinceWait = false } }
+    if didPark { lock.withLock { waiter.changedSinceWait = false } }
   }
 
   /// Ends `waiter`'s current wait and makes every later one return at once.
@@ -78,6 +82,6 @@ final class ChangeSignal: @unchecked Sendable {
       parked[ObjectIdentifier(waiter)] = nil
       return continuation
     }
-    continuation?.resume(returning: true)
+    continuation?.resume()
   }
 }
