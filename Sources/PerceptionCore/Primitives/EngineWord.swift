@@ -21,18 +21,18 @@ struct EngineWord {
   /// Whether the settled engine is Swift's Observation.
   @inlinable
   var isNative: Bool {
-    @inline(__always) get { rawValue == EngineWord.native | EngineWord.settled }
+    @inline(__always) get { rawValue == PERCEPTION_ENGINE_NATIVE | PERCEPTION_ENGINE_SETTLED }
   }
 
   /// Whether the settled engine is Perception's runtime.
   @inlinable
   var isPerception: Bool {
-    @inline(__always) get { rawValue == EngineWord.perception | EngineWord.settled }
+    @inline(__always) get { rawValue == PERCEPTION_ENGINE_PERCEPTION | PERCEPTION_ENGINE_SETTLED }
   }
 
   @inlinable
   var isSettled: Bool {
-    @inline(__always) get { rawValue & EngineWord.settled != 0 }
+    @inline(__always) get { rawValue & PERCEPTION_ENGINE_SETTLED != 0 }
   }
 
   /// `perception`, `native`, or 0 when none is chosen yet.
