@@ -31,7 +31,7 @@ enum CheckingReporter {
   /// Called by a read that found the slot non-zero and no access list in it.
   @usableFromInline @inline(never)
   static func readOutsideTracking(
-    slot: UInt, keyPath: AnyKeyPath, storage: some CheckableStorage, site: CallSite?
+    slot: UInt, keyPath: AnyKeyPath, checksReads: @autoclosure () -> Bool, site: CallSite?
   ) {
     let inCheckedContext =
       slot & CheckingSlot.checked != 0
@@ -40,7 +40,7 @@ enum CheckingReporter {
     guard inCheckedContext || slot & CheckingSlot.viewBodies != 0 else { return }
     // Cheapest first.
     guard CheckingSwitch.shared.isEnabled,
-      storage.isPerceptionCheckingEnabled,
+      checksReads(),
       !_PerceptionLocals.skipPerceptionChecking,
       !_PerceptionLocals.$isInPerceptionTracking.get()
     else { return }

@@ -95,8 +95,8 @@
   final class UncheckedNativeRegistrarStorage: NativeRegistrarStorage, @unchecked Sendable {}
 
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-  extension NativeRegistrarStorage: CheckableStorage {
-    @usableFromInline
+  extension NativeRegistrarStorage {
+    /// False for a registrar made with `isPerceptionCheckingEnabled: false`.
     final var isPerceptionCheckingEnabled: Bool { !(self is UncheckedNativeRegistrarStorage) }
   }
 #endif

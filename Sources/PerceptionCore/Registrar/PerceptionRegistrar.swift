@@ -63,7 +63,17 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
 
   /// The `isPerceptionCheckingEnabled` the registrar was created with.
   public var _isPerceptionCheckingEnabled: Bool {
-    (storage as! any CheckableStorage).isPerceptionCheckingEnabled
+    checksReads(isNative: EngineWord.current.isNative)
+  }
+
+  /// Whether perception checking may report this registrar's reads, given the engine.
+  func checksReads(isNative: Bool) -> Bool {
+    #if canImport(Observation)
+      if isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
+        return NativeRegistrarStorage.box(storage).isPerceptionCheckingEnabled
+      }
+    #endif
+    return runtimeStorage.isPerceptionCheckingEnabled
   }
 
   // A key path literal needs a `KeyPath` parameter to infer its root, so the static forms (for
@@ -259,26 +269,28 @@ public struct PerceptionRegistrar: Codable, Hashable, @unchecked Sendable {
   }
 
   /// A read that found the thread's slot non-zero: recorded in the innermost Perception scope,
-  /// or handed to perception checking. Out of line, so that a generated getter stays inlinable.
-  /// `isNative` is the engine `read` tested, so that one read tests it once.
+  /// or, where the slot holds only perception checking's flags, handed to it (debug builds).
+  /// Out of line, so that a generated getter stays inlinable. `isNative` is the engine `read`
+  /// tested, so that one read tests it once.
   @usableFromInline @inline(never)
   func record(
     slot: UInt, keyPath: AnyKeyPath, property: UnsafeRawPointer?, site: CallSite?,
     isNative: Bool
   ) {
+    guard let list = TrackingScope.accessList(inSlot: slot) else {
+      if DebugBuild.isActive {
+        CheckingReporter.readOutsideTracking(
+          slot: slot, keyPath: keyPath, checksReads: checksReads(isNative: isNative), site: site)
+      }
+      return
+    }
     #if canImport(Observation)
       if isNative, #available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) {
-        let box = NativeRegistrarStorage.box(storage)
-        if let list = TrackingScope.accessList(forReadOf: keyPath, slot: slot, box, site: site) {
-          box.record(keyPath, property: property, in: list)
-        }
+        NativeRegistrarStorage.box(storage).record(keyPath, property: property, in: list)
         return
       }
     #endif
-    let storage = runtimeStorage
-    if let list = TrackingScope.accessList(forReadOf: keyPath, slot: slot, storage, site: site) {
-      storage.record(keyPath, property: property, in: list)
-    }
+    runtimeStorage.record(keyPath, property: property, in: list)
   }
 
   // One of the two downcasts of `storage` (the other is `NativeRegistrarStorage.box(_:)`), each

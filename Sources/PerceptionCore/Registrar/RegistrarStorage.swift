@@ -80,8 +80,8 @@ class RegistrarStorage: ManagedBuffer<Void, RegistrarState> {
 /// The storage of a registrar whose reads perception checking never reports.
 final class UncheckedRegistrarStorage: RegistrarStorage {}
 
-extension RegistrarStorage: CheckableStorage {
-  @usableFromInline
+extension RegistrarStorage {
+  /// False for a registrar made with `isPerceptionCheckingEnabled: false`.
   final var isPerceptionCheckingEnabled: Bool { !(self is UncheckedRegistrarStorage) }
 }
 

@@ -9,20 +9,6 @@ enum TrackingScope {
     UnsafeMutablePointer(bitPattern: slot & ~ThreadLocal.slotFlagMask)
   }
 
-  /// The innermost scope's list, for a read of `keyPath` from `storage`; nil when the slot has
-  /// only checking's flags, after handing the read to perception checking (debug builds).
-  @inline(__always)
-  static func accessList(
-    forReadOf keyPath: AnyKeyPath, slot: UInt, _ storage: some CheckableStorage, site: CallSite?
-  ) -> UnsafeMutablePointer<AccessList>? {
-    if let list = accessList(inSlot: slot) { return list }
-    if DebugBuild.isActive {
-      CheckingReporter.readOutsideTracking(
-        slot: slot, keyPath: keyPath, storage: storage, site: site)
-    }
-    return nil
-  }
-
   /// Opens a scope around `body`: a list on the stack, chained to the enclosing one and named by
   /// the thread's slot until `body` stores back the `enclosingSlot` it is given.
   @inlinable @inline(__always)
