@@ -12,6 +12,7 @@ import XCTest
 //            does, and makes the report: the handler prints the event it receives
 //   viewbody a view body evaluated by a stand-in render engine reads a model untracked: the
 //            view-body watcher's report on standard error, unless PERCEPTION_INTEROP=0
+//   demangle prints `demangled `, then what the library makes of the mangled name of Swift.Int
 switch CommandLine.arguments.dropFirst().first {
 case "xctest":
   XCTMain(
@@ -48,8 +49,10 @@ case "viewbody":
   ViewBodyChecking.$detectorOverride.withValue(detector) {
     CheckingSlot.with(CheckingSlot.viewBodies) { renderEngineStandIn { _ = view.body } }
   }
+case "demangle":
+  print("demangled \(CallStack.demangle("$sSiD"))")
 default:
-  print("usage: PerceptionReportControl xctest|interop|viewbody")
+  print("usage: PerceptionReportControl xctest|interop|viewbody|demangle")
   exit(2)
 }
 

@@ -117,6 +117,19 @@
         run.reports.first?.hasPrefix("Perception: Meter.level was read at \(location):") == true)
     }
 
+    /// The run with the switch unset is the control: a demangler that never ran would pass the
+    /// test of the switch.
+    @Test func theDemanglerRunsUnlessInteropIsOff() throws {
+      let on = try ChildRun("PerceptionReportControl", ["demangle"], engine: "perception")
+      #expect(on.status == 0, "\(on.standardError)")
+      #expect(on.standardOutput == "demangled Swift.Int\n")
+      let off = try ChildRun(
+        "PerceptionReportControl", ["demangle"], engine: "perception",
+        variables: ["PERCEPTION_INTEROP": "0"])
+      #expect(off.status == 0, "\(off.standardError)")
+      #expect(off.standardOutput == "demangled $sSiD\n")
+    }
+
     /// The run with the switch unset is the control: without it, a watcher that never reported
     /// would pass the test of the switch.
     @Test(arguments: ["perception", "native"])

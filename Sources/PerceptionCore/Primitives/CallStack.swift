@@ -32,18 +32,4 @@ enum CallStack {
       image: description.image.map { String(cString: $0) },
       symbol: description.symbol.map { String(cString: $0) })
   }
-
-  /// Or `symbol` itself. Written into 4 KiB of stack (a longer name is cut): nothing to free.
-  static func demangle(_ symbol: String) -> String {
-    withUnsafeTemporaryAllocation(of: CChar.self, capacity: 4096) { buffer in
-      symbol.withCString { mangled in
-        var size = buffer.count
-        guard
-          swift_demangle(mangled, symbol.utf8.count, buffer.baseAddress, &size, 0) != nil
-        else { return symbol }
-        buffer[buffer.count - 1] = 0
-        return String(cString: buffer.baseAddress!)
-      }
-    }
-  }
 }
