@@ -41,6 +41,12 @@ static inline bool perception_atomic_u32_compare_exchange(perception_atomic_u32 
                                                  memory_order_acq_rel, memory_order_acquire);
 }
 
+/// Subtracts `value` and returns the word it replaced, acquire-release, as a
+/// successful perception_atomic_u32_compare_exchange.
+static inline uint32_t perception_atomic_u32_fetch_sub(perception_atomic_u32 *atomic, uint32_t value) {
+  return atomic_fetch_sub_explicit(&atomic->value, value, memory_order_acq_rel);
+}
+
 /// A pointer-sized atomic word.
 typedef struct perception_atomic_pointer {
   _Atomic(void *) value;

@@ -21,13 +21,9 @@
 /// word with that bit wakes it. A word has the bit only once finished, when no reader joins: it
 /// is never cleared.
 struct ObserverState {
-  /// A finished stage has the low bit set.
+  /// A finished stage has the low bit set (`finishedBit`): finishing sets it.
   enum Stage: UInt32 {
     case installing, finishedWhileInstalling, active, finished
-
-    @inline(__always)
-    var isFinished: Bool { rawValue & 1 != 0 }
-    var finishing: Stage { self == .installing ? .finishedWhileInstalling : .finished }
   }
 
   /// Where a willSet + didSet options tracking is in its one mutation: while one thread is
@@ -49,7 +45,7 @@ struct ObserverState {
   }
 
   @inline(__always)
-  var isFinished: Bool { Self.stage(of: word.loadAcquire()).isFinished }
+  var isFinished: Bool { word.loadAcquire() & Self.finishedBit != 0 }
 
   /// In phase `idle`: no willSet delivered or being delivered.
   var isIdle: Bool { Self.phase(of: word.loadAcquire()) == .idle }
@@ -67,7 +63,7 @@ struct ObserverState {
   /// reader (then the caller releases the callbacks); nil if it had finished already.
   @inline(__always)
   func claim() -> (from: Stage, hadNoReader: Bool)? {
-    update { Self.stage(of: $0).isFinished ? nil : Self.finishing($0) }.map {
+    update { $0 & Self.finishedBit != 0 ? nil : $0 | Self.finishedBit }.map {
       (Self.stage(of: $0), Self.readers(of: $0) == 0)
     }
   }
@@ -83,23 +79,23 @@ struct ObserverState {
   @inline(__always)
   func claimAsReader(unlessInPhase phase: Phase? = nil) -> (from: Stage, alone: Bool)? {
     update {
-      if Self.stage(of: $0).isFinished { return nil }
+      if $0 & Self.finishedBit != 0 { return nil }
       if let phase, Self.phase(of: $0) == phase { return nil }
-      return Self.finishing($0) + Self.reader
+      return ($0 | Self.finishedBit) + Self.reader
     }.map { (Self.stage(of: $0), Self.readers(of: $0) == 0) }
   }
 
   /// Takes a reader's place, unless the observer has finished; leave with `leaveReader`.
   @inline(__always)
   func enterReader() -> Bool {
-    update { Self.stage(of: $0).isFinished ? nil : $0 + Self.reader } != nil
+    update { $0 & Self.finishedBit != 0 ? nil : $0 + Self.reader } != nil
   }
 
   /// Takes a reader's place and moves phase `from` to `to`; false if finished or in another.
   @inline(__always)
   func enterReader(movingPhaseFrom from: Phase, to: Phase) -> Bool {
     update {
-      guard !Self.stage(of: $0).isFinished, Self.phase(of: $0) == from else { return nil }
+      guard $0 & Self.finishedBit == 0, Self.phase(of: $0) == from else { return nil }
       return Self.replacingPhase(of: $0, with: to) + Self.reader
     } != nil
   }
@@ -109,7 +105,7 @@ struct ObserverState {
   func leaveReader(movingPhaseFrom from: Phase, to: Phase, releasing release: () -> Void) {
     // Left unfinished, the word had no waiter to wake.
     let moved = update {
-      if Self.stage(of: $0).isFinished { return nil }
+      if $0 & Self.finishedBit != 0 { return nil }
       return (Self.phase(of: $0) == from ? Self.replacingPhase(of: $0, with: to) : $0) - Self.reader
     }
     if moved == nil { leaveReader(releasing: release) }
@@ -121,7 +117,7 @@ struct ObserverState {
   func leaveReader(releasing release: () -> Void) {
     var released = false
     let left = exchange {
-      if !released && Self.readers(of: $0) == 1 && Self.stage(of: $0).isFinished {
+      if !released && Self.readers(of: $0) == 1 && $0 & Self.finishedBit != 0 {
         // No reader can join a finished observer: nobody else can reach the callbacks. Only a
         // waiter's bit can change the word now, and a retry must not release them again.
         released = true
@@ -134,7 +130,7 @@ struct ObserverState {
 
   @inline(__always)
   func leaveReaderHavingTakenCallbacks() {
-    Self.wakeWaiters(ifLeft: exchange { $0 - Self.reader })
+    Self.wakeWaiters(ifLeft: word.subtract(Self.reader))
   }
 
   /// Unless this thread is inside a Perception callback, sleeps until no reader is left. Only
@@ -170,6 +166,7 @@ struct ObserverState {
   // The word: the stage in bits 0-1, the phase in bits 2-3, the waiter bit 4 (a thread sleeps
   // or slept in `waitForReaders()`), the number of readers above.
   private static let stageMask: UInt32 = 3
+  private static let finishedBit: UInt32 = 1
   private static let phaseShift: UInt32 = 2
   private static let phaseMask: UInt32 = 3 << phaseShift
   private static let waiter: UInt32 = 16
@@ -202,10 +199,6 @@ struct ObserverState {
 
   private static func readers(of word: UInt32) -> UInt32 {
     word / reader
-  }
-
-  private static func finishing(_ word: UInt32) -> UInt32 {
-    replacingStage(of: word, with: stage(of: word).finishing)
   }
 
   private static func replacingStage(of word: UInt32, with stage: Stage) -> UInt32 {

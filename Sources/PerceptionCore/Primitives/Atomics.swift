@@ -24,4 +24,10 @@ extension UnsafeMutablePointer<AtomicWord> {
   func compareExchange(_ expected: UInt32, _ desired: UInt32) -> Bool {
     perception_atomic_u32_compare_exchange(self, expected, desired)
   }
+
+  /// Subtracts `value`; returns the word it replaced.
+  @inline(__always)
+  func subtract(_ value: UInt32) -> UInt32 {
+    perception_atomic_u32_fetch_sub(self, value)
+  }
 }
