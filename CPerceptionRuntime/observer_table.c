@@ -628,6 +628,7 @@ size_t perception_registrar_collect(perception_registrar *registrar, const void 
   // A write logged for a scope in setup makes the table the scope will find.
   perception_observer_table *table = logs ? perception_registrar_table(registrar)
                                           : atomic_load_explicit(&registrar->table, memory_order_acquire);
+  out->table = table;
   if (table == NULL) {
     return 0;
   }

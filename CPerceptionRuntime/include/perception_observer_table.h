@@ -79,13 +79,15 @@ typedef struct perception_registrar {
 } perception_registrar;
 
 /// A growable array of observers handed back to the caller, with room for a
-/// few inline so the common case allocates nothing.
+/// few inline so the common case allocates nothing, and the table the last
+/// perception_registrar_collect into it found (NULL before, or if none).
 #define PERCEPTION_OBSERVER_BATCH_INLINE_CAPACITY 8
 
 typedef struct perception_observer_batch {
   void **observers;
   size_t count;
   size_t capacity;
+  perception_observer_table *table;
   void *inline_observers[PERCEPTION_OBSERVER_BATCH_INLINE_CAPACITY];
 } perception_observer_batch;
 
@@ -95,6 +97,7 @@ static inline void perception_observer_batch_init(perception_observer_batch *bat
   batch->observers = batch->inline_observers;
   batch->count = 0;
   batch->capacity = PERCEPTION_OBSERVER_BATCH_INLINE_CAPACITY;
+  batch->table = NULL;
 }
 
 /// Frees the heap storage of a batch that has some, out of line.
@@ -233,8 +236,9 @@ perception_observer_table *perception_registrar_table(perception_registrar *regi
 
 /// Appends to `out` every observer registered for `event` (one of
 /// PERCEPTION_EVENT_WILL_SET, _DID_SET, _DEINIT) on `property`, and returns
-/// how many it added. A didSet while a scope is in setup logs the write first
-/// (see "Setup"). Each one the caller owns a reference to: an observer
+/// how many it added; `out->table` is then the registrar's table. A didSet
+/// while a scope is in setup logs the write first (see "Setup"). Each one the
+/// caller owns a reference to: an observer
 /// of a PERCEPTION_REGISTRATION_ONCE registration is removed from the table and its
 /// reference handed over; every other one is passed to `retain` while the lock
 /// is held.

@@ -35,12 +35,14 @@ extension UnsafeMutablePointer<RegistrarState> {
 
   /// Appends the observers of `property` for `event`, each with a reference the caller owns:
   /// a one-shot registration's is handed over, the others passed to `retain` under the lock.
+  /// Returns the table they came from, nil if there is none.
   func collect(
     _ property: UnsafeRawPointer, event: UInt32,
     retain: @convention(c) (UnsafeMutableRawPointer?) -> Void,
     into batch: UnsafeMutablePointer<ObserverBatch>
-  ) {
+  ) -> ObserverTable? {
     _ = perception_registrar_collect(c, property, event, retain, batch)
+    return batch.pointee.table.map(ObserverTable.init)
   }
 
   func destroy(into batch: UnsafeMutablePointer<ObserverBatch>) {

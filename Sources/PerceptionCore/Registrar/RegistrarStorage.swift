@@ -61,11 +61,10 @@ class RegistrarStorage: ManagedBuffer<Void, RegistrarState> {
     guard filter & filterBits(of: property, for: event) != 0 else { return }
     withUnsafeMutablePointerToElements { registrar in
       withObserverBatch { batch in
-        registrar.collect(
+        let table = registrar.collect(
           property, event: event, retain: { _ = Unmanaged<Observer>.fromOpaque($0!).retain() },
           into: batch)
         // Outside the table's lock: observers may register, cancel or mutate freely.
-        let table = registrar.existingTable
         batch.forEachObserver { $0.receive(event, keyPath: keyPath, collectedFrom: table) }
         batch.releaseObservers()
       }
