@@ -24,6 +24,15 @@ export PERCEPTION_WARNINGS_AS_ERRORS=1
 step "swift build --build-tests (debug, warnings are errors)"
 swift build --build-tests
 
+# Code that rests on another library's internals is one entry of Interop/ each (Sources/README.md,
+# "Other libraries' internals"): their names found anywhere else fail here.
+step "other libraries' internals only in Sources/PerceptionCore/Interop"
+if grep -rnE '@_spi\(SwiftUI\) import|_dyld_|_swift_testing_|swift_demangle\(|"/AttributeGraph"|com\.apple\.runtime-issues' \
+  Sources --include='*.swift' | grep -v '^Sources/PerceptionCore/Interop/'; then
+  echo "error: the lines above belong in an entry of Sources/PerceptionCore/Interop"
+  exit 1
+fi
+
 # README.md shows the example's output: it must build without warnings (above) and run to the end.
 for engine in perception native; do
   step "swift run perception-example (PERCEPTION_ENGINE=$engine)"

@@ -1,5 +1,5 @@
 #if canImport(Observation)
-  @_spi(SwiftUI) import Observation
+  import Observation
 
   /// Tracking calls on the native engine: an `Observer` between Observation's callbacks and the
   /// user's decides what they see.
@@ -142,8 +142,9 @@
       return bridge.observer
     }
 
-    /// Runs `apply` in Observation's willSet/didSet tracking of the events `request` asks for,
-    /// handed to `sink`, which each closure captures alone, so that it serves as its context.
+    /// Runs `apply` in Observation's willSet/didSet tracking (`ObservationSPI`) of the events
+    /// `request` asks for, handed to `sink`, which each closure captures alone, so that it
+    /// serves as its context.
     static func track(
       _ apply: () -> Void, request: TrackingRequest, into sink: some ObservationEventSink
     ) {
@@ -151,13 +152,13 @@
       nonisolated(unsafe) let sink = sink
       switch request.observationEvents {
       case (true, true):
-        withObservationTracking(
+        ObservationSPI.track(
           apply, willSet: { sink.forward(EventBits.willSet, $0) },
           didSet: { sink.forward(EventBits.didSet, $0) })
       case (true, false):
-        withObservationTracking(apply, willSet: { sink.forward(EventBits.willSet, $0) })
+        ObservationSPI.track(apply, willSet: { sink.forward(EventBits.willSet, $0) })
       case (false, true):
-        withObservationTracking(apply, didSet: { sink.forward(EventBits.didSet, $0) })
+        ObservationSPI.track(apply, didSet: { sink.forward(EventBits.didSet, $0) })
       case (false, false):
         // Nothing to observe: the reads still reach an enclosing tracking.
         apply()
@@ -167,8 +168,8 @@
     /// Carries an observer made after `apply` to the callbacks Observation was given before it.
     final class Bridge: ObservationEventSink {
       var observer: Observer?
-      func forward(_ event: UInt32, _ tracking: ObservationTracking) {
-        guard let observer else { return tracking.cancel() }
+      func forward(_ event: UInt32, _ tracking: ObservationSPI.Tracking) {
+        guard let observer else { return ObservationSPI.cancel(tracking) }
         observer.forward(event, tracking)
       }
     }
@@ -179,7 +180,7 @@
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
   protocol ObservationEventSink: AnyObject, SendableMetatype {
     /// Takes `event`, a `EventBits` bit, and cancels `tracking` once it wants no more.
-    func forward(_ event: UInt32, _ tracking: ObservationTracking)
+    func forward(_ event: UInt32, _ tracking: ObservationSPI.Tracking)
   }
 
   extension TrackingRequest {
@@ -232,16 +233,9 @@
       initializeField(\.callbacks, to: callbacks)
     }
 
-    func forward(_ event: UInt32, _ tracking: ObservationTracking) {
-      receive(event, keyPath: Self.changed(tracking))
-      if isFinished { tracking.cancel() }
-    }
-
-    static func changed(_ tracking: ObservationTracking) -> AnyKeyPath? {
-      if #available(iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2, *) {
-        return tracking.changed
-      }
-      return nil
+    func forward(_ event: UInt32, _ tracking: ObservationSPI.Tracking) {
+      receive(event, keyPath: ObservationSPI.changed(tracking))
+      if isFinished { ObservationSPI.cancel(tracking) }
     }
   }
 #endif
