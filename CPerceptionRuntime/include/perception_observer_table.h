@@ -238,10 +238,9 @@ perception_observer_table *perception_registrar_table(perception_registrar *regi
 /// PERCEPTION_EVENT_WILL_SET, _DID_SET, _DEINIT) on `property`, and returns
 /// how many it added; `out->table` is then the registrar's table. A didSet
 /// while a scope is in setup logs the write first (see "Setup"). Each one the
-/// caller owns a reference to: an observer
-/// of a PERCEPTION_REGISTRATION_ONCE registration is removed from the table and its
-/// reference handed over; every other one is passed to `retain` while the lock
-/// is held.
+/// caller owns a reference to: an observer of a PERCEPTION_REGISTRATION_ONCE
+/// registration is removed from the table and its reference handed over;
+/// every other one is passed to `retain` while the lock is held.
 size_t perception_registrar_collect(perception_registrar *registrar, const void *property,
                                     uint32_t event, void (*retain)(void *observer),
                                     perception_observer_batch *out);
